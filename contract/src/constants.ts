@@ -1,0 +1,27 @@
+/** Business constants of the specification (§9) and the runtime defaults built on them. */
+
+export const LANGUAGE = 'jp' as const;
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const PASSWORD_MIN_LENGTH_DEFAULT = 8;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Offsets are 1-based page numbers. */
+export const DEFAULT_OFFSET = 1;
+export const MAX_PAGE_SIZE = 100;
+
+export const PLATFORM = 'web' as const;
+export const REQUESTER = 'MerchantWeb' as const;
+
+export const NOTIFICATION_MS = 5000;
+
+/** allow_subscription, refundable and transferable use 1 for yes. */
+export const FLAG_YES = 1;
+
+/** Fee summary statuses shown with the settled marker. */
+export const SETTLED_FEE_STATUSES = ['SETTLED', 'CASH_SETTLED'] as const;
+
+/** Calendar days, months and filters are Asia/Tokyo. */
+export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
+
+/** Name of the cache-busting query parameter sent with every call. */
+export const CACHE_BUST_PARAM = '_';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CALLS, type CallDef } from './calls';
+import { errorBodySchema } from './schemas';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+function parameters(def: CallDef): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const [where, schema] of [
+    ['path', def.params],
+    ['query', def.query],
+  ] as const) {
+    if (!schema) continue;
+    const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, prop] of Object.entries(json.properties ?? {})) {
+      out.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: prop });
+    }
+  }
+  return out;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } },
+});
+
+/** The OpenAPI 3.1 document of every call, generated from the contract. */
+export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [operationId, def] of Object.entries(CALLS) as [string, CallDef][]) {
+    const operation: JsonSchema = {
+      operationId,
+      summary: def.summary,
+      parameters: parameters(def),
+      'x-access': def.access,
+      responses: {
+        '200': {
+          description: 'OK',
+          ...(def.issuesAuthorization
+            ? {
+                headers: {
+                  Authorization: { description: 'Bearer token with a popinfo_id claim', schema: { type: 'string' } },
+                },
+              }
+            : {}),
+          content: { 'application/json': { schema: toSchema(def.response, 'output') } },
+        },
+        '400': errorResponse('Invalid input; `field` names the offending field'),
+        ...(def.access.kind === 'public'
+          ? {}
+          : {
+              '401': errorResponse('No or bad credentials; `token_expired` when the authorization has expired'),
+              '403': errorResponse('The role may not make this call'),
+              '404': errorResponse('Not found, or not the caller’s'),
+            }),
+      },
+    };
+    if (def.access.kind !== 'public') operation.security = [{ bearer: [] }];
+    if (def.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(def.body, 'input') } },
+      };
+    }
+    paths[def.path] ??= {};
+    (paths[def.path] as Record<string, JsonSchema>)[def.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Wallet service API', version: '1.0.0' },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}

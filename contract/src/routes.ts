@@ -1,0 +1,164 @@
+import { ALL_ROLES, OWNER_ONLY, PAYING_ROLES, type Role } from './roles';
+
+/** Side-menu groups of the signed-in shell; `account` pages live in the header's user menu. */
+export const MENU_GROUPS = ['home', 'sales', 'refund', 'coin', 'settings', 'download', 'account'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+export interface AppRoute {
+  kind: 'app';
+  path: string;
+  name: string;
+  roles: readonly Role[];
+  group: MenuGroup;
+}
+
+export interface PublicRoute {
+  kind: 'public';
+  path: string;
+  name: string;
+  verify: boolean;
+}
+
+const app = (path: string, name: string, roles: readonly Role[], group: MenuGroup): AppRoute => ({
+  kind: 'app',
+  path,
+  name,
+  roles,
+  group,
+});
+const pub = (path: string, name: string, verify: boolean): PublicRoute => ({ kind: 'public', path, name, verify });
+
+/** Authenticated pages (§2) with the roles of §6, in side-menu order. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  app('/top', 'Top', ALL_ROLES, 'home'),
+  app('/transaction', 'Transaction', ALL_ROLES, 'sales'),
+  app('/payment/request', 'RequestPayment', PAYING_ROLES, 'sales'),
+  app('/urlPayment', 'UrlPayment', PAYING_ROLES, 'sales'),
+  app('/invoicePayment', 'InvoicePayment', ALL_ROLES, 'sales'),
+  app('/qrcode', 'QRCode', ALL_ROLES, 'sales'),
+  app('/coupon', 'Coupon', ALL_ROLES, 'sales'),
+  app('/bookTicketUseHistory', 'BookTicketUseHistory', ALL_ROLES, 'sales'),
+  app('/subscriptions', 'Subscriptions', ALL_ROLES, 'sales'),
+  app('/automaticPaymentHistory', 'AutomaticPaymentHistory', ALL_ROLES, 'sales'),
+  app('/utilityBillsQrHistories', 'UtilityBillsQrHistories', ALL_ROLES, 'sales'),
+  app('/refund', 'Refund', ALL_ROLES, 'refund'),
+  app('/refund/request', 'RequestRefund', OWNER_ONLY, 'refund'),
+  app('/reload', 'Reload', ALL_ROLES, 'coin'),
+  app('/merchantRebate', 'MerchantRebate', ALL_ROLES, 'coin'),
+  app('/withdrawalInfo', 'WithdrawalInfo', ALL_ROLES, 'coin'),
+  app('/withdrawalInfoMerchant', 'WithdrawalInfoMerchant', ALL_ROLES, 'coin'),
+  app('/merchant', 'Merchant', OWNER_ONLY, 'settings'),
+  app('/merchant/rebateCoin', 'MerchantRebateCoin', OWNER_ONLY, 'settings'),
+  app('/merchant/bankAccount', 'MerchantBankAccount', OWNER_ONLY, 'settings'),
+  app('/merchant/user', 'MerchantUser', OWNER_ONLY, 'settings'),
+  app('/download', 'DownloadFile', ALL_ROLES, 'download'),
+  app('/downloadUtilityBillsData', 'DownloadUtilityBillsData', ALL_ROLES, 'download'),
+  app('/changePassword', 'ChangePassword', ALL_ROLES, 'account'),
+  app('/changeEmail', 'ChangeEmail', ALL_ROLES, 'account'),
+];
+
+/** Public and verification routes (§2). */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  pub('/login', 'Login', false),
+  pub('/forget', 'ForgetPassword', false),
+  pub('/password/reset', 'ResetPassword', true),
+  pub('/mu/password/reset', 'ResetPassword', true),
+  pub('/email/init', 'InitAccount', true),
+  pub('/mu/init', 'InitAccount', true),
+  pub('/email/verify', 'VerifyEmail', true),
+  pub('/mu/verify', 'VerifyEmail', true),
+  pub('/mu', 'VerifyMerchantUser', true),
+  pub('/mu/invitations', 'InitMerchantAccount', true),
+  pub('/account_transfer', 'Loading', true),
+  pub('/account_transfer/', 'Loading', true),
+  pub('/bankpay', 'Loading', true),
+  pub('/bankpay/', 'Loading', true),
+  pub('/bankpay/error', 'MobileError', false),
+  pub('/ekyc/error', 'MobileError', false),
+  pub('/bankpay/cancel', 'MobileCancel', false),
+  pub('/ekyc/cancel', 'MobileCancel', false),
+];
+
+/** QR intermediary actions, served at `/{action}/` on qr./app. hosts. */
+export const QR_ACTIONS = [
+  'campaign',
+  'transfer',
+  'coupon',
+  'billing',
+  'payment',
+  'bookticket',
+  'merchant',
+  'campaign_mebuku',
+  'transfer_mebuku',
+  'commodity_coupon',
+  'return_gift/tds2',
+  'external_payment',
+] as const;
+
+/** App intermediary actions, served at `/{action}/` on qr./app. hosts. */
+export const APP_ACTIONS = ['start', 'rally/top', 'return_gift/top', 'bookticket/top', 'coupon/top'] as const;
+
+/** Paths `/{action}/` that redirect to `/intermediaryReturnApp/{action}/`. */
+export const RETURN_APP_ACTIONS = [
+  'personal-link/idlink',
+  'dcp/idlink',
+  'ekyc',
+  'subscriptions/categories',
+  'questionnaires',
+] as const;
+
+export const RETURN_APP_PREFIX = '/intermediaryReturnApp/';
+
+/** Named routes the guard navigates to. */
+export const NAMED_PATHS = {
+  Login: '/login',
+  Top: '/top',
+  InvoicePayment: '/invoicePayment',
+} as const;
+
+export const intermediaryQrPath = (action: string) => `/${action}/`;
+export const returnAppPath = (action: string) => `${RETURN_APP_PREFIX}${action}/`;
+
+export type ResolvedPath =
+  | { kind: 'root' }
+  | { kind: 'app'; route: AppRoute }
+  | { kind: 'public'; route: PublicRoute }
+  | { kind: 'intermediaryQr'; action: string }
+  | { kind: 'intermediaryApp'; action: string }
+  | { kind: 'returnAppRedirect'; action: string }
+  | { kind: 'returnApp'; action: string }
+  | { kind: 'unknown' };
+
+const appByPath = new Map(APP_ROUTES.map((r) => [r.path, r]));
+const publicByPath = new Map(PUBLIC_ROUTES.map((r) => [r.path, r]));
+const withSlash = (actions: readonly string[]) => new Set(actions.map((a) => `/${a}/`));
+const qrPaths = withSlash(QR_ACTIONS);
+const appActionPaths = withSlash(APP_ACTIONS);
+const returnAppRedirectPaths = withSlash(RETURN_APP_ACTIONS);
+const returnAppActions = new Set<string>(RETURN_APP_ACTIONS);
+
+/** Which route an exact pathname names. Trailing slashes matter: `/merchant` is a page, `/merchant/` the QR intermediary. */
+export function resolvePath(pathname: string): ResolvedPath {
+  if (pathname === '/' || pathname === '') return { kind: 'root' };
+  const appRoute = appByPath.get(pathname);
+  if (appRoute) return { kind: 'app', route: appRoute };
+  const publicRoute = publicByPath.get(pathname);
+  if (publicRoute) return { kind: 'public', route: publicRoute };
+  const action = pathname.slice(1, -1);
+  if (qrPaths.has(pathname)) return { kind: 'intermediaryQr', action };
+  if (appActionPaths.has(pathname)) return { kind: 'intermediaryApp', action };
+  if (returnAppRedirectPaths.has(pathname)) return { kind: 'returnAppRedirect', action };
+  if (pathname.startsWith(RETURN_APP_PREFIX) && pathname.endsWith('/')) {
+    const returnAction = pathname.slice(RETURN_APP_PREFIX.length, -1);
+    if (returnAppActions.has(returnAction)) return { kind: 'returnApp', action: returnAction };
+  }
+  return { kind: 'unknown' };
+}
+
+export function findAppRoute(name: string): AppRoute | undefined {
+  return APP_ROUTES.find((r) => r.name === name);
+}
+
+export function canOpen(route: AppRoute, role: Role): boolean {
+  return route.roles.includes(role);
+}
