@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { onHost } from './support';
+
+test.describe('intermediary hostnames', () => {
+  for (const host of ['qr.localhost', 'app.localhost'] as const) {
+    test(`${host} shows the Intermediary page for /merchant/ and /start/`, async ({ page }) => {
+      for (const path of ['/merchant/?merchant_id=1', '/start/']) {
+        await page.goto(onHost(host, path));
+        await expect(page.getByRole('heading', { level: 1, name: 'アプリを開く' })).toBeVisible();
+      }
+    });
+  }
+
+  test('localhost shows the not-found page for the same paths', async ({ page }) => {
+    for (const path of ['/merchant/', '/start/', '/intermediaryReturnApp/ekyc/']) {
+      await page.goto(onHost('localhost', path));
+      await expect(page.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeVisible();
+    }
+  });
+
+  test('on qr.localhost a merchant page without a session goes to the QR intermediary with the query', async ({
+    page,
+  }) => {
+    await page.goto(onHost('qr.localhost', '/merchant/user?shop=7'));
+    await expect(page).toHaveURL(onHost('qr.localhost', '/merchant/?shop=7'));
+    await expect(page.getByRole('heading', { level: 1, name: 'アプリを開く' })).toBeVisible();
+  });
+
+  test('on app.localhost a return-app route hands over to IntermediaryReturnApp', async ({ page }) => {
+    await page.goto(onHost('app.localhost', '/ekyc/?result=ok'));
+    await expect(page).toHaveURL(onHost('app.localhost', '/intermediaryReturnApp/ekyc/?result=ok'));
+  });
+});
