@@ -1,0 +1,287 @@
+import { ERROR_MESSAGES } from '@coin/contract';
+import { describe, expect, it } from 'vitest';
+import { type ApiClientOptions, createApiClient, type SessionBridge } from './client';
+import { ApiError, NoCredentialsError } from './errors';
+
+const BASE = 'http://api.test/api';
+const WALLET_NO = '1234567890';
+
+interface Recorded {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: unknown;
+  signal?: AbortSignal;
+}
+
+type Responder = (request: Recorded) => Response | Promise<Response>;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const walletBody = { wallet_no: WALLET_NO, balances: [] };
+const refreshed = (n: number) => json(200, { reauth_token: `reauth-${n}` }, { Authorization: `Bearer fresh-${n}` });
+
+/** A fake fetch that records every request and answers through `respond`. */
+function fakeFetch(respond: Responder) {
+  const requests: Recorded[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const request: Recorded = {
+      url: new URL(String(input)),
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      signal: init.signal ?? undefined,
+    };
+    requests.push(request);
+    if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    return respond(request);
+  };
+  return { fetch: fetchImpl as typeof fetch, requests };
+}
+
+/** An in-memory session bridge. */
+function fakeSession(initial: { authorization?: string | null; stored?: boolean } = {}) {
+  const state = {
+    authorization: initial.authorization === undefined ? 'Bearer old' : initial.authorization,
+    stored: initial.stored === false ? null : { reauthToken: 'reauth-0', popinfoId: 'popinfo-1' },
+    rejected: 0,
+  };
+  const bridge: SessionBridge = {
+    getAuthorization: () => state.authorization,
+    setAuthorization: (value) => {
+      state.authorization = value;
+    },
+    readRefreshCredentials: () => state.stored,
+    storeReauthToken: (reauthToken) => {
+      if (state.stored) state.stored = { ...state.stored, reauthToken };
+    },
+    onRefreshRejected: () => {
+      state.rejected += 1;
+      state.authorization = null;
+      state.stored = null;
+    },
+  };
+  return { bridge, state };
+}
+
+function setup(respond: Responder, options: Partial<ApiClientOptions> & { session?: SessionBridge } = {}) {
+  const fake = fakeFetch(respond);
+  const session = options.session ?? fakeSession().bridge;
+  let tick = 0;
+  const client = createApiClient({
+    baseUrl: () => BASE,
+    timeoutMs: () => options.timeoutMs?.() ?? 1000,
+    session,
+    fetch: fake.fetch,
+    cacheBust: () => `t${++tick}`,
+  });
+  return { client, requests: fake.requests };
+}
+
+const isRefresh = (r: Recorded) => r.url.pathname === '/api/sessions/refresh';
+
+describe('api client', () => {
+  it('sends the cache-busting parameter and the Authorization header on every call, with query and JSON body', async () => {
+    const { client, requests } = setup((r) =>
+      r.url.pathname.endsWith('/merchant')
+        ? json(200, { merchant_roles: [], identity: { user_id: 1 } })
+        : json(200, { items: [], total: 0, limit: 20, offset: 1 }),
+    );
+    await client.call('listWalletHistories', {
+      params: { wallet_no: WALLET_NO },
+      query: { start_date: '2025-04-01', end_date: '2025-04-30', limit: 20, offset: 2, comment: undefined },
+    });
+    await client.call('createMerchantSession', {
+      body: { email: 'a@example.com', password: 'pw', platform: 'web' },
+    });
+
+    expect(requests).toHaveLength(2);
+    for (const request of requests) {
+      expect(request.url.searchParams.get('_')).toMatch(/^t\d+$/);
+      expect(request.headers.get('Authorization')).toBe('Bearer old');
+    }
+    const [histories, signIn] = requests as [Recorded, Recorded];
+    expect(histories.url.pathname).toBe(`/api/wallets/${WALLET_NO}/histories`);
+    expect(Object.fromEntries(histories.url.searchParams)).toMatchObject({
+      start_date: '2025-04-01',
+      end_date: '2025-04-30',
+      limit: '20',
+      offset: '2',
+    });
+    expect(histories.url.searchParams.has('comment')).toBe(false);
+    expect(signIn.method).toBe('POST');
+    expect(signIn.headers.get('Content-Type')).toBe('application/json');
+    expect(signIn.body).toEqual({ email: 'a@example.com', password: 'pw', platform: 'web' });
+  });
+
+  it('leaves the Authorization header out when the session has none', async () => {
+    const { client, requests } = setup(() => json(200, walletBody), {
+      session: fakeSession({ authorization: null }).bridge,
+    });
+    await client.call('getWallet', { params: { wallet_no: WALLET_NO } });
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+    expect(requests[0]?.url.searchParams.has('_')).toBe(true);
+  });
+
+  it('rejects with the §8 timeout message when the server does not answer in time', async () => {
+    const { client, requests } = setup(
+      (r) =>
+        new Promise<Response>((_, reject) => {
+          r.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+      { timeoutMs: () => 20 },
+    );
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).rejects.toThrow(
+      ERROR_MESSAGES.timeout,
+    );
+    expect(requests.filter(isRefresh)).toHaveLength(0);
+  });
+
+  it('refreshes and retries once when fetch fails without a response; the retry carries the new authorization', async () => {
+    let walletCalls = 0;
+    const session = fakeSession();
+    const { client, requests } = setup(
+      (r) => {
+        if (isRefresh(r)) return refreshed(1);
+        walletCalls += 1;
+        if (walletCalls === 1) throw new TypeError('Failed to fetch');
+        return json(200, walletBody);
+      },
+      { session: session.bridge },
+    );
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).resolves.toEqual(walletBody);
+
+    expect(requests.map((r) => r.url.pathname)).toEqual([
+      `/api/wallets/${WALLET_NO}`,
+      '/api/sessions/refresh',
+      `/api/wallets/${WALLET_NO}`,
+    ]);
+    expect(requests[1]?.body).toEqual({ reauth_token: 'reauth-0', popinfo_id: 'popinfo-1', platform: 'web' });
+    expect(requests[1]?.url.searchParams.has('_')).toBe(true);
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer old');
+    expect(requests[2]?.headers.get('Authorization')).toBe('Bearer fresh-1');
+    expect(session.state.authorization).toBe('Bearer fresh-1');
+    expect(session.state.stored?.reauthToken).toBe('reauth-1');
+  });
+
+  it('refreshes and retries once when the server answers 401 token_expired', async () => {
+    const { client, requests } = setup((r) => {
+      if (isRefresh(r)) return refreshed(2);
+      return r.headers.get('Authorization') === 'Bearer fresh-2'
+        ? json(200, walletBody)
+        : json(401, { type: 'token_expired', message: 'expired' });
+    });
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).resolves.toEqual(walletBody);
+    expect(requests.filter(isRefresh)).toHaveLength(1);
+    expect(requests.at(-1)?.headers.get('Authorization')).toBe('Bearer fresh-2');
+  });
+
+  it('does not refresh on another 401 and passes it through', async () => {
+    const { client, requests } = setup(() => json(401, { type: 'unauthorized', message: 'no' }));
+    const error = await client.call('getWallet', { params: { wallet_no: WALLET_NO } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(requests.filter(isRefresh)).toHaveLength(0);
+  });
+
+  it('refresh answered 400: clears the session, sends the user to Login and rejects with 認証エラーです', async () => {
+    const session = fakeSession();
+    const { client } = setup(
+      (r) => {
+        if (isRefresh(r)) return json(400, { type: 'invalid_reauth_token', message: 'bad' });
+        throw new TypeError('Failed to fetch');
+      },
+      { session: session.bridge },
+    );
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).rejects.toThrow(
+      ERROR_MESSAGES.authError,
+    );
+    expect(session.state.rejected).toBe(1);
+    expect(session.state.stored).toBeNull();
+  });
+
+  it.each([
+    ['a 500 answer', () => json(500, { type: 'internal', message: 'boom' })],
+    ['a 401 answer', () => json(401, { type: 'unauthorized', message: 'no' })],
+    [
+      'no response',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('other refresh failures (%s) reject with the network message', async (_, refreshAnswer) => {
+    const session = fakeSession();
+    const { client } = setup(
+      (r) => (isRefresh(r) ? refreshAnswer() : json(401, { type: 'token_expired', message: '' })),
+      {
+        session: session.bridge,
+      },
+    );
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).rejects.toThrow(
+      ERROR_MESSAGES.network,
+    );
+    expect(session.state.rejected).toBe(0);
+  });
+
+  it('rejects with "no credentials" when no token is stored', async () => {
+    const { client, requests } = setup(() => json(401, { type: 'token_expired', message: '' }), {
+      session: fakeSession({ stored: false }).bridge,
+    });
+    await expect(client.refresh()).rejects.toBeInstanceOf(NoCredentialsError);
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).rejects.toBeInstanceOf(
+      NoCredentialsError,
+    );
+    expect(requests.filter(isRefresh)).toHaveLength(0);
+  });
+
+  it.each([
+    [403, { type: 'forbidden', message: '権限がありません' }],
+    [422, { type: 'unprocessable', message: '残高が不足しています', field: 'amount' }],
+    [404, { type: 'not_found', message: '見つかりません' }],
+  ])('passes a %i answer through with its status and body', async (status, body) => {
+    const { client } = setup(() => json(status, body));
+    const error = await client.call('getWallet', { params: { wallet_no: WALLET_NO } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(status);
+    expect((error as ApiError).body).toEqual(body);
+    expect((error as ApiError).message).toBe(body.message);
+  });
+
+  it('concurrent failures share one refresh', async () => {
+    const { client, requests } = setup(async (r) => {
+      if (isRefresh(r)) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return refreshed(3);
+      }
+      return r.headers.get('Authorization') === 'Bearer fresh-3'
+        ? json(200, walletBody)
+        : json(401, { type: 'token_expired', message: '' });
+    });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => client.call('getWallet', { params: { wallet_no: WALLET_NO } })),
+    );
+    expect(results).toEqual(Array.from({ length: 4 }, () => walletBody));
+    expect(requests.filter(isRefresh)).toHaveLength(1);
+  });
+
+  it('takes the Authorization answered by sign-in', async () => {
+    const session = fakeSession({ authorization: null });
+    const { client } = setup(
+      () => json(200, { merchant_roles: [], identity: { user_id: 1 } }, { Authorization: 'Bearer signed-in' }),
+      { session: session.bridge },
+    );
+    await client.call('createMerchantSession', { body: { email: 'a@example.com', password: 'pw', platform: 'web' } });
+    expect(session.state.authorization).toBe('Bearer signed-in');
+  });
+
+  it('does not refresh public calls on a network failure', async () => {
+    const { client, requests } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(
+      client.call('createMerchantSession', { body: { email: 'a@example.com', password: 'pw', platform: 'web' } }),
+    ).rejects.toThrow(ERROR_MESSAGES.network);
+    expect(requests.filter(isRefresh)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,291 @@
+import {
+  CACHE_BUST_PARAM,
+  CALLS,
+  type CallDef,
+  type CallId,
+  type CallResponse,
+  callPath,
+  PLATFORM,
+  refreshResponseSchema,
+} from '@coin/contract';
+import type { z } from 'zod';
+import {
+  ApiError,
+  type ApiErrorBody,
+  AuthError,
+  NetworkError,
+  NoCredentialsError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from './errors';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+/** What the client needs from the session; the session store implements it (kept abstract for tests). */
+export interface SessionBridge {
+  /** The `Authorization` value held in memory, if any. */
+  getAuthorization(): string | null;
+  /** A sign-in, refresh or merchant switch answered a new `Authorization` header. */
+  setAuthorization(value: string): void;
+  /** The reauth token and popinfo id as stored right now (read from storage at refresh time). */
+  readRefreshCredentials(): { reauthToken: string; popinfoId: string } | null;
+  /** A refresh rotated the reauth token. */
+  storeReauthToken(reauthToken: string): void;
+  /** A refresh was refused with 400: clear the session and send the user to Login with authError. */
+  onRefreshRejected(): void;
+}
+
+export interface ApiClientOptions {
+  /** Read at each call, so the runtime configuration can arrive after the client is built. */
+  baseUrl: () => string;
+  timeoutMs: () => number;
+  session: SessionBridge;
+  fetch?: typeof fetch;
+  /** The cache-busting value; Date.now() unless a test fixes it. */
+  cacheBust?: () => string | number;
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface UrlRequestOptions {
+  query?: QueryParams;
+  signal?: AbortSignal;
+  /** Send the in-memory Authorization header (only for addresses of our own API). */
+  withAuthorization?: boolean;
+}
+
+export interface ApiClient {
+  /** Make one of the contract's calls; the answer is parsed with its response schema. */
+  call<K extends CallId>(id: K, options?: CallOptions): Promise<CallResponse<K>>;
+  /** GET an address outside the call table (the configured notice feed), parsed with `schema`. */
+  getUrl<T>(url: string, schema: z.ZodType<T>, options?: UrlRequestOptions): Promise<T>;
+  /** Obtain a fresh authorization from the stored reauth token; concurrent callers share one refresh. */
+  refresh(): Promise<void>;
+}
+
+interface PreparedRequest {
+  method: string;
+  url: string;
+  query: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  withAuthorization: boolean;
+  issuesAuthorization: boolean;
+}
+
+interface RawResponse {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  text: string;
+}
+
+/** fetch rejected without a response (and not because of our timeout or the caller's abort). */
+class NoResponse extends Error {
+  constructor(cause: unknown) {
+    super('no response', { cause });
+  }
+}
+
+const AUTHORIZATION = 'Authorization';
+
+export function serializeQuery(query: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+function withQuery(url: string, query: QueryParams): string {
+  const serialized = serializeQuery(query);
+  if (!serialized) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${serialized}`;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorBody(status: number, text: string): ApiErrorBody {
+  const parsed = parseJson(text);
+  if (parsed && typeof parsed === 'object') {
+    const { type, message, field } = parsed as Record<string, unknown>;
+    if (typeof type === 'string') {
+      return {
+        type,
+        message: typeof message === 'string' ? message : '',
+        ...(typeof field === 'string' ? { field } : {}),
+      };
+    }
+  }
+  return { type: status >= 500 ? 'internal' : 'unknown', message: text || `HTTP ${status}` };
+}
+
+const isTokenExpired = (response: RawResponse) =>
+  response.status === 401 && errorBody(response.status, response.text).type === 'token_expired';
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const cacheBust = options.cacheBust ?? (() => Date.now());
+  const { session } = options;
+  let refreshing: Promise<void> | null = null;
+
+  const apiUrl = (path: string) => `${options.baseUrl().replace(/\/+$/, '')}${path}`;
+
+  /** One HTTP exchange under the timeout; the body is read inside it too. */
+  async function sendOnce(request: PreparedRequest): Promise<RawResponse> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs());
+    const forwardAbort = () => controller.abort(request.signal?.reason);
+    if (request.signal?.aborted) forwardAbort();
+    request.signal?.addEventListener('abort', forwardAbort);
+
+    const headers = new Headers({ Accept: 'application/json' });
+    const authorization = request.withAuthorization ? session.getAuthorization() : null;
+    if (authorization) headers.set(AUTHORIZATION, authorization);
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(request.body);
+    }
+    const url = withQuery(request.url, { ...request.query, [CACHE_BUST_PARAM]: cacheBust() });
+
+    try {
+      const response = await fetchImpl(url, { method: request.method, headers, body, signal: controller.signal });
+      const text = await response.text();
+      return { status: response.status, ok: response.ok, headers: response.headers, text };
+    } catch (error) {
+      if (timedOut) throw new TimeoutError();
+      if (request.signal?.aborted) throw error;
+      throw new NoResponse(error);
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  function takeAuthorization(request: PreparedRequest, response: RawResponse) {
+    if (!request.issuesAuthorization || !response.ok) return;
+    const authorization = response.headers.get(AUTHORIZATION);
+    if (authorization) session.setAuthorization(authorization);
+  }
+
+  async function doRefresh(): Promise<void> {
+    const credentials = session.readRefreshCredentials();
+    if (!credentials) throw new NoCredentialsError();
+    const def = CALLS.refreshSession;
+    const request: PreparedRequest = {
+      method: def.method,
+      url: apiUrl(def.path),
+      query: {},
+      body: { reauth_token: credentials.reauthToken, popinfo_id: credentials.popinfoId, platform: PLATFORM },
+      withAuthorization: true,
+      issuesAuthorization: true,
+    };
+    let response: RawResponse;
+    try {
+      response = await sendOnce(request);
+    } catch (error) {
+      throw new NetworkError(error);
+    }
+    if (response.status === 400) {
+      session.onRefreshRejected();
+      throw new AuthError();
+    }
+    if (!response.ok) throw new NetworkError(new ApiError(response.status, errorBody(response.status, response.text)));
+    const parsed = refreshResponseSchema.safeParse(parseJson(response.text));
+    if (!parsed.success) throw new NetworkError(parsed.error);
+    takeAuthorization(request, response);
+    session.storeReauthToken(parsed.data.reauth_token);
+  }
+
+  function refresh(): Promise<void> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function sendOrNetworkError(request: PreparedRequest): Promise<RawResponse> {
+    try {
+      return await sendOnce(request);
+    } catch (error) {
+      throw error instanceof NoResponse ? new NetworkError(error.cause) : error;
+    }
+  }
+
+  /** Send; on a missing response or an expired token, refresh the session and retry once. */
+  async function exchange(request: PreparedRequest, retryable: boolean): Promise<RawResponse> {
+    let response: RawResponse;
+    try {
+      response = await sendOnce(request);
+    } catch (error) {
+      if (!(error instanceof NoResponse)) throw error;
+      if (!retryable) throw new NetworkError(error.cause);
+      await refresh();
+      return sendOrNetworkError(request);
+    }
+    if (retryable && isTokenExpired(response)) {
+      await refresh();
+      return sendOrNetworkError(request);
+    }
+    return response;
+  }
+
+  async function perform<T>(request: PreparedRequest, schema: z.ZodType<T>, retryable: boolean): Promise<T> {
+    const response = await exchange(request, retryable);
+    if (!response.ok) throw new ApiError(response.status, errorBody(response.status, response.text));
+    takeAuthorization(request, response);
+    const parsed = schema.safeParse(parseJson(response.text));
+    if (!parsed.success) throw new UnexpectedResponseError(parsed.error);
+    return parsed.data;
+  }
+
+  return {
+    call(id, callOptions = {}) {
+      const def: CallDef = CALLS[id];
+      const request: PreparedRequest = {
+        method: def.method,
+        url: apiUrl(callPath(def.path, callOptions.params ?? {})),
+        query: callOptions.query ?? {},
+        body: callOptions.body,
+        signal: callOptions.signal,
+        withAuthorization: true,
+        issuesAuthorization: def.issuesAuthorization === true,
+      };
+      // Public calls (sign-in, refresh, notices) have no session to refresh.
+      const retryable = def.access.kind !== 'public';
+      return perform(request, def.response, retryable) as Promise<CallResponse<typeof id>>;
+    },
+    getUrl(url, schema, urlOptions = {}) {
+      const withAuthorization = urlOptions.withAuthorization ?? false;
+      const request: PreparedRequest = {
+        method: 'GET',
+        url,
+        query: urlOptions.query ?? {},
+        signal: urlOptions.signal,
+        withAuthorization,
+        issuesAuthorization: false,
+      };
+      return perform(request, schema, withAuthorization);
+    },
+    refresh,
+  };
+}
