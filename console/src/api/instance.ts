@@ -1,0 +1,10 @@
+import { getConfig } from '@/app/config';
+import { sessionBridge } from '@/session/bridge-instance';
+import { createApiClient } from './client';
+
+/** The app's API client: base URL and timeout from the runtime configuration. */
+export const api = createApiClient({
+  baseUrl: () => getConfig().apiBaseUrl,
+  timeoutMs: () => getConfig().requestTimeoutMs,
+  session: sessionBridge,
+});

@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './instance';
+
+export interface Period {
+  start_date: string;
+  end_date: string;
+}
+
+export const merchantKeys = {
+  all: ['merchants'] as const,
+  lists: () => [...merchantKeys.all, 'list'] as const,
+  list: (query: Record<string, unknown>) => [...merchantKeys.lists(), query] as const,
+  details: () => [...merchantKeys.all, 'detail'] as const,
+  detail: (merchantId: number) => [...merchantKeys.details(), merchantId] as const,
+  latestPayment: (merchantId: number) => [...merchantKeys.detail(merchantId), 'latestPayment'] as const,
+  dailySales: (merchantId: number, period: Period) =>
+    [...merchantKeys.detail(merchantId), 'dailySales', period] as const,
+  summarizedTxFees: (merchantId: number, target: string) =>
+    [...merchantKeys.detail(merchantId), 'summarizedTxFees', target] as const,
+};
+
+export const getMerchant = (merchantId: number, signal?: AbortSignal) =>
+  api.call('getMerchant', { params: { id: merchantId }, signal });
+
+export const getLatestPayment = (merchantId: number, signal?: AbortSignal) =>
+  api.call('getLatestPayment', { params: { id: merchantId }, signal });
+
+export const getDailySales = (merchantId: number, period: Period, signal?: AbortSignal) =>
+  api.call('getDailySales', { params: { id: merchantId }, query: { ...period }, signal });
+
+/** `target` is a YYYYMM month. */
+export const getSummarizedTxFees = (merchantId: number, target: string, signal?: AbortSignal) =>
+  api.call('getSummarizedTxFees', { params: { id: merchantId }, query: { target }, signal });
+
+export const merchantQueries = {
+  detail: (merchantId: number) =>
+    queryOptions({
+      queryKey: merchantKeys.detail(merchantId),
+      queryFn: ({ signal }) => getMerchant(merchantId, signal),
+    }),
+  latestPayment: (merchantId: number) =>
+    queryOptions({
+      queryKey: merchantKeys.latestPayment(merchantId),
+      queryFn: ({ signal }) => getLatestPayment(merchantId, signal),
+    }),
+  dailySales: (merchantId: number, period: Period) =>
+    queryOptions({
+      queryKey: merchantKeys.dailySales(merchantId, period),
+      queryFn: ({ signal }) => getDailySales(merchantId, period, signal),
+    }),
+  summarizedTxFees: (merchantId: number, target: string) =>
+    queryOptions({
+      queryKey: merchantKeys.summarizedTxFees(merchantId, target),
+      queryFn: ({ signal }) => getSummarizedTxFees(merchantId, target, signal),
+    }),
+};

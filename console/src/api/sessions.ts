@@ -1,0 +1,13 @@
+import { PLATFORM } from '@coin/contract';
+import { api } from './instance';
+
+/** POST /sessions/merchant: sign in; the client keeps the answered Authorization. */
+export const createMerchantSession = (credentials: { email: string; password: string }) =>
+  api.call('createMerchantSession', { body: { ...credentials, platform: PLATFORM } });
+
+/** POST /merchants/{id}/sessions: bind a new session to the merchant. */
+export const switchMerchantSession = (merchantId: number) =>
+  api.call('switchMerchantSession', { params: { id: merchantId } });
+
+/** POST /sessions/refresh with the stored reauth token (shared by concurrent callers). */
+export const refreshSession = () => api.refresh();

@@ -1,0 +1,31 @@
+import { getMerchant } from '@/api/merchants';
+import { createMerchantSession, refreshSession, switchMerchantSession } from '@/api/sessions';
+import { navigateTo } from '@/app/navigation';
+import { handleRefreshRejected } from './bridge-instance';
+import { createSessionService } from './service';
+import { browserStorages, sessionStore } from './store';
+
+/** The app's session: login, merchant switch, logout and initialization over the one store. */
+export const session = createSessionService({
+  store: sessionStore,
+  storages: browserStorages,
+  api: {
+    signIn: createMerchantSession,
+    getMerchant: (merchantId) => getMerchant(merchantId),
+    switchMerchant: switchMerchantSession,
+    refresh: refreshSession,
+  },
+  // The query cache lives in its own chunk (signed-in pages only), so Login does not load it.
+  onMerchantChanged: () => {
+    void import('@/app/queryClient').then(({ queryClient }) => queryClient.invalidateQueries());
+  },
+  onSignedOut: () => {
+    void import('@/app/queryClient').then(({ queryClient }) => queryClient.clear());
+  },
+  navigate: navigateTo,
+});
+
+handleRefreshRejected(() => session.forcedLogout());
+
+export { selectRole, selectSelectedMerchant, sessionStore, useSession } from './store';
+export type { MerchantEntry, SessionState, UserInfo } from './types';
