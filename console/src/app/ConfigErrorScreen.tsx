@@ -1,0 +1,29 @@
+import { Alert, Button, MantineProvider } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PublicFrame } from '@/components/PublicFrame';
+import { usePageTitle } from '@/components/usePageTitle';
+import { theme } from './theme';
+
+function ConfigError() {
+  const { t } = useTranslation();
+  usePageTitle(t('errors.configTitle'));
+  return (
+    <PublicFrame>
+      <Alert color="red" title={t('errors.configTitle')}>
+        {t('errors.configBody')}
+      </Alert>
+      <Button mt="md" fullWidth onClick={() => window.location.reload()}>
+        {t('actions.reload')}
+      </Button>
+    </PublicFrame>
+  );
+}
+
+/** Rendered instead of the app when /config.json cannot be fetched or is not valid. */
+export function ConfigErrorScreen() {
+  return (
+    <MantineProvider theme={theme} deduplicateCssVariables={false}>
+      <ConfigError />
+    </MantineProvider>
+  );
+}

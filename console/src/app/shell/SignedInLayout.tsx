@@ -1,0 +1,90 @@
+// Shared bases first (entry styles hold UnstyledButton, Input, Loader…), then the shell's components.
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import { AppShell, Box, Burger, Group, LoadingOverlay, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getConfig } from '@/app/config';
+import { queryClient } from '@/app/queryClient';
+import { selectRole, useSession } from '@/session';
+import { MerchantSwitcher } from './MerchantSwitcher';
+import { SideMenu } from './SideMenu';
+import classes from './shell.module.css';
+import { UserMenu } from './UserMenu';
+
+const MAIN_ID = 'main-content';
+
+/** The signed-in layout: header (merchant switcher, user), side menu by role, notifications. */
+export default function SignedInLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [switching, setSwitching] = useState(false);
+  const role = useSession(selectRole);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <Notifications autoClose={getConfig().notificationMs} position="top-right" />
+      <AppShell.Header>
+        <a className={classes.skipLink} href={`#${MAIN_ID}`}>
+          {t('common.skipToContent')}
+        </a>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('actions.toggleMenu')}
+              aria-expanded={opened}
+            />
+            <Text fw={700} c="teal.8" visibleFrom="md">
+              {t('common.appName')}
+            </Text>
+            <MerchantSwitcher onSwitchingChange={setSwitching} />
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('menu.main')}>
+        <AppShell.Section grow component={ScrollArea}>
+          <SideMenu role={role} onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_ID} bg="gray.0">
+        <Box pos="relative" mih="calc(100vh - 120px)">
+          <LoadingOverlay
+            visible={switching}
+            zIndex={50}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ 'aria-label': t('menu.switchingMerchant') }}
+          />
+          <QueryClientProvider client={queryClient}>
+            <Outlet />
+          </QueryClientProvider>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '@/api/errors';
+
+interface QueryCardProps<T> {
+  title: string;
+  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'isFetching'>;
+  isEmpty: (data: T) => boolean;
+  emptyText: string;
+  children: (data: T) => ReactNode;
+}
+
+/** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
+export function QueryCard<T>({ title, query, isEmpty, emptyText, children }: QueryCardProps<T>) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <Stack gap="xs" aria-hidden>
+        <Skeleton height={14} />
+        <Skeleton height={14} width="80%" />
+        <Skeleton height={14} width="60%" />
+      </Stack>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t(errorMessageKey(query.error))}</Text>
+          <Button size="xs" variant="light" color="red" loading={query.isFetching} onClick={() => void query.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (isEmpty(query.data as T)) {
+    body = (
+      <Text c="dimmed" size="sm">
+        {emptyText}
+      </Text>
+    );
+  } else {
+    body = children(query.data as T);
+  }
+  return (
+    <Card
+      component="section"
+      withBorder
+      radius="md"
+      padding="lg"
+      aria-labelledby={headingId}
+      aria-busy={query.isPending}
+    >
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id={headingId}>
+          {title}
+        </Title>
+      </Group>
+      {body}
+    </Card>
+  );
+}

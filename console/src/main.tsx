@@ -1,0 +1,29 @@
+import '@/app/styles';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { loadConfig } from '@/app/config';
+import { initI18n } from '@/i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+const root = createRoot(container);
+
+// The runtime configuration comes first (DESIGN §4); i18n is set up once, outside render.
+const configured = loadConfig();
+configured.then(
+  () => {
+    initI18n();
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+  async (error: unknown) => {
+    console.error(error);
+    initI18n();
+    const { ConfigErrorScreen } = await import('@/app/ConfigErrorScreen');
+    root.render(<ConfigErrorScreen />);
+  },
+);

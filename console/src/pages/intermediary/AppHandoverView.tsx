@@ -1,0 +1,51 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getConfig } from '@/app/config';
+import { appUrl } from '@/components/appHandover';
+import { PublicFrame } from '@/components/PublicFrame';
+import { usePageTitle } from '@/components/usePageTitle';
+
+interface Props {
+  heading: string;
+  body: string;
+  buttonLabel: string;
+  action: string;
+}
+
+/** Hands the visitor over to the mobile app: tries the custom scheme at once, then offers a button and store links. */
+export function AppHandoverView({ heading, body, buttonLabel, action }: Props) {
+  const { t } = useTranslation();
+  usePageTitle(heading);
+  const { scheme, iosStoreUrl, androidStoreUrl } = getConfig().appHandover;
+  const target = appUrl(scheme, action, window.location.search);
+
+  useEffect(() => {
+    window.location.assign(target);
+  }, [target]);
+
+  return (
+    <PublicFrame>
+      <Stack gap="md">
+        <Title order={1} size="h3" ta="center">
+          {heading}
+        </Title>
+        <Text>{body}</Text>
+        <Button component="a" href={target} size="md" fullWidth>
+          {buttonLabel}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {t('intermediary.notInstalled')}
+        </Text>
+        <Group justify="center" gap="lg">
+          <Anchor href={iosStoreUrl} target="_blank" rel="noopener noreferrer">
+            {t('intermediary.appStore')}
+          </Anchor>
+          <Anchor href={androidStoreUrl} target="_blank" rel="noopener noreferrer">
+            {t('intermediary.googlePlay')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </PublicFrame>
+  );
+}

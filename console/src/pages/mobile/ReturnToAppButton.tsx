@@ -1,0 +1,13 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { getConfig } from '@/app/config';
+import { appUrl } from '@/components/appHandover';
+
+export function ReturnToAppButton() {
+  const { t } = useTranslation();
+  return (
+    <Button component="a" href={appUrl(getConfig().appHandover.scheme)} fullWidth>
+      {t('actions.returnToApp')}
+    </Button>
+  );
+}

@@ -1,0 +1,50 @@
+import { SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
+import { Badge, Table } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { merchantQueries } from '@/api/merchants';
+import { QueryCard } from '@/components/QueryCard';
+import { formatMonth, formatYen, tokyoMonth } from '@/format';
+
+const isSettled = (fee: SummarizedFee) => (SETTLED_FEE_STATUSES as readonly string[]).includes(fee.status);
+
+/** Monthly fees: month, amount + tax, settled marker. */
+export function FeesCard({ merchantId }: { merchantId: number }) {
+  const { t } = useTranslation();
+  const query = useQuery(merchantQueries.summarizedTxFees(merchantId, tokyoMonth()));
+  return (
+    <QueryCard
+      title={t('top.fees.title')}
+      query={query}
+      isEmpty={(answer) => answer.items.length === 0}
+      emptyText={t('top.fees.empty')}
+    >
+      {(answer) => (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('fields.month')}</Table.Th>
+              <Table.Th ta="right">{t('fields.amountWithTax')}</Table.Th>
+              <Table.Th>{t('fields.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {answer.items.map((fee) => (
+              <Table.Tr key={fee.summarized_month}>
+                <Table.Td>{formatMonth(fee.summarized_month)}</Table.Td>
+                <Table.Td ta="right">{formatYen(fee.amount + fee.tax)}</Table.Td>
+                <Table.Td>
+                  {isSettled(fee) && (
+                    <Badge size="sm" variant="light" color="teal">
+                      {t('common.settled')}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </QueryCard>
+  );
+}

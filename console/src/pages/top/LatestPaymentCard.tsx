@@ -1,0 +1,49 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { merchantQueries } from '@/api/merchants';
+import { QueryCard } from '@/components/QueryCard';
+import { formatCoin, formatDateTime } from '@/format';
+
+/** The latest payment the merchant received. */
+export function LatestPaymentCard({ merchantId }: { merchantId: number }) {
+  const { t } = useTranslation();
+  const query = useQuery(merchantQueries.latestPayment(merchantId));
+  return (
+    <QueryCard
+      title={t('top.latestPayment.title')}
+      query={query}
+      isEmpty={(answer) => answer.payment === null}
+      emptyText={t('top.latestPayment.empty')}
+    >
+      {({ payment }) =>
+        payment && (
+          <Stack gap={4}>
+            <Group gap="xs" align="baseline">
+              <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatCoin(payment.amount)}
+              </Text>
+              <Text size="sm">{payment.coin_name}</Text>
+            </Group>
+            <Group gap="xs" component="dl" m={0}>
+              <Text component="dt" size="sm" c="dimmed">
+                {t('fields.dateTime')}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                <time dateTime={payment.created_at}>{formatDateTime(payment.created_at)}</time>
+              </Text>
+            </Group>
+            <Group gap="xs" component="dl" m={0}>
+              <Text component="dt" size="sm" c="dimmed">
+                {t('fields.payer')}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {payment.payer_wallet_no}
+              </Text>
+            </Group>
+          </Stack>
+        )
+      }
+    </QueryCard>
+  );
+}

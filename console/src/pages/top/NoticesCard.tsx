@@ -1,0 +1,36 @@
+import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { noticeQueries } from '@/api/notices';
+import { QueryCard } from '@/components/QueryCard';
+import { formatDate } from '@/format';
+
+/** Notices of the configured feed, by revision descending. */
+export function NoticesCard() {
+  const { t } = useTranslation();
+  const query = useQuery(noticeQueries.list());
+  return (
+    <QueryCard
+      title={t('top.notices.title')}
+      query={query}
+      isEmpty={(notices) => notices.length === 0}
+      emptyText={t('top.notices.empty')}
+    >
+      {(notices) => (
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {notices.map((notice) => (
+            <Stack key={notice.id} component="li" gap={2}>
+              <Text size="xs" c="dimmed">
+                <time dateTime={notice.published_at}>{formatDate(notice.published_at)}</time>
+              </Text>
+              <Text fw={600}>{notice.title}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {notice.body}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </QueryCard>
+  );
+}

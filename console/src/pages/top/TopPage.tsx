@@ -1,0 +1,37 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/components/usePageTitle';
+import { selectSelectedMerchant, useSession } from '@/session';
+import { BalancesCard } from './BalancesCard';
+import { FeesCard } from './FeesCard';
+import { LatestPaymentCard } from './LatestPaymentCard';
+import { NoticesCard } from './NoticesCard';
+import { RefundsCard } from './RefundsCard';
+import { SalesCard } from './SalesCard';
+
+/** The dashboard of the selected merchant. */
+export default function TopPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.Top'));
+  const merchant = useSession(selectSelectedMerchant);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.Top')}</Title>
+      {merchant && (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+          <BalancesCard walletNo={merchant.wallet_no} />
+          <LatestPaymentCard merchantId={merchant.merchant_id} />
+          <RefundsCard walletNo={merchant.wallet_no} />
+          <SalesCard merchantId={merchant.merchant_id} />
+          <FeesCard merchantId={merchant.merchant_id} />
+          <NoticesCard />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { APP_ROUTES, PUBLIC_ROUTES, type Query } from '@coin/contract';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  type RouterHistory,
+  rootRouteId,
+  useRouteContext,
+} from '@tanstack/react-router';
+import { PageError, PagePending } from '@/components/RouteStates';
+import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
+import { pageLoader } from './pages';
+import { SpecialPageView } from './SpecialPageView';
+import { parseSearch, stringifySearch } from './search';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The contract's route name (page title key, menu entry). */
+    routeName?: string;
+  }
+}
+
+export interface AppRouterDeps {
+  session: GuardSession;
+  hostname: () => string;
+  history?: RouterHistory;
+  /** Tests run the router in Node; the app leaves it to the router's own detection. */
+  isServer?: boolean;
+}
+
+/** TanStack matches `/a` and `/a/` alike, so a table's trailing-slash twin is one route here; the guard sees the raw path. */
+const routePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+function uniqueByRoutePath<T extends { path: string; name: string }>(routes: readonly T[]): T[] {
+  const byPath = new Map<string, T>();
+  for (const route of routes) {
+    const key = routePath(route.path);
+    const existing = byPath.get(key);
+    if (existing && existing.name !== route.name) {
+      throw new Error(`routes ${existing.name} and ${route.name} share the path ${key}`);
+    }
+    if (!existing) byPath.set(key, route);
+  }
+  return [...byPath.values()];
+}
+
+function RootView() {
+  const context = useRouteContext({ from: rootRouteId }) as { special?: SpecialView | null };
+  return context.special ? <SpecialPageView {...context.special} /> : <Outlet />;
+}
+
+/** The route tree, generated from the contract's tables, guarded by the contract's decideNavigation. */
+export function createAppRouter(deps: AppRouterDeps) {
+  const rootRoute = createRootRoute({
+    beforeLoad: ({ location }) =>
+      guardBeforeLoad(
+        { pathname: location.pathname, hostname: deps.hostname(), query: location.search as Query },
+        deps.session,
+      ),
+    component: RootView,
+  });
+
+  const signedIn = createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'signedIn',
+    component: lazyRouteComponent(() => import('@/app/shell/SignedInLayout')),
+  });
+  const signedOut = createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'signedOut',
+    component: lazyRouteComponent(() => import('@/app/SignedOutLayout')),
+  });
+
+  const appRoutes = uniqueByRoutePath(APP_ROUTES).map((route) =>
+    createRoute({
+      getParentRoute: () => signedIn,
+      path: routePath(route.path),
+      staticData: { routeName: route.name },
+      component: lazyRouteComponent(pageLoader(route.name)),
+    }),
+  );
+  const publicRoutes = uniqueByRoutePath(PUBLIC_ROUTES).map((route) =>
+    createRoute({
+      getParentRoute: () => signedOut,
+      path: routePath(route.path),
+      staticData: { routeName: route.name },
+      component: lazyRouteComponent(pageLoader(route.name)),
+    }),
+  );
+  // Everything else: the guard has already chosen NotFound; this only gives the path a match.
+  const catchAll = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    component: () => null,
+  });
+
+  const routeTree = rootRoute.addChildren([
+    signedIn.addChildren(appRoutes),
+    signedOut.addChildren(publicRoutes),
+    catchAll,
+  ]);
+
+  return createRouter({
+    routeTree,
+    ...(deps.history ? { history: deps.history } : {}),
+    ...(deps.isServer !== undefined ? { isServer: deps.isServer } : {}),
+    trailingSlash: 'preserve',
+    parseSearch,
+    stringifySearch,
+    defaultPendingComponent: PagePending,
+    defaultPendingMs: 300,
+    defaultErrorComponent: PageError,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
