@@ -94,7 +94,7 @@ export const jp = {
   pages: {
     Top: 'トップ',
     Transaction: '取引履歴',
-    RequestPayment: '支払申請',
+    RequestPayment: '支払依頼',
     UrlPayment: 'URL決済',
     InvoicePayment: '請求書払い',
     QRCode: 'QRコード',
@@ -112,7 +112,7 @@ export const jp = {
     Merchant: '加盟店情報',
     MerchantRebateCoin: 'リベートコイン設定',
     MerchantBankAccount: '振込先口座',
-    MerchantUser: 'ユーザー管理',
+    MerchantUser: '加盟店ユーザー',
     DownloadFile: 'ダウンロード',
     DownloadUtilityBillsData: '公共料金データのダウンロード',
     ChangePassword: 'パスワード変更',
