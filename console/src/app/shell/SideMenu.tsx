@@ -24,7 +24,18 @@ export function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => v
         const headingId = `menu-group-${group}`;
         return (
           <section key={group} aria-labelledby={headingId}>
-            <Text component="h2" id={headingId} size="xs" fw={700} c="dimmed" px="sm" mt={0} mb={4}>
+            {/* A group of one page named like its page (トップ) needs no heading of its own. */}
+            <Text
+              component="h2"
+              id={headingId}
+              size="xs"
+              fw={700}
+              c="dimmed"
+              px="sm"
+              mt={0}
+              mb={4}
+              hidden={group === 'home'}
+            >
               {t(`menu.groups.${group}`)}
             </Text>
             {routes.map((route) => {

@@ -73,6 +73,7 @@ export default function LoginPage() {
             autoComplete="username"
             inputMode="email"
             required
+            withAsterisk={false}
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={emailError}
@@ -82,6 +83,7 @@ export default function LoginPage() {
             name="password"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={passwordError}

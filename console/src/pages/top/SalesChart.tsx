@@ -16,7 +16,6 @@ export default function SalesChart({ series }: { series: DailyPoint[] }) {
       series={[{ name: 'amount', label: t('fields.sales'), color: 'teal.6' }]}
       valueFormatter={formatYen}
       tickLine="y"
-      gridAxis="y"
       role="img"
       aria-label={t('top.sales.title')}
     />
