@@ -3,7 +3,6 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/AppShell.css';
@@ -11,10 +10,9 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import { AppShell, Box, Burger, Group, LoadingOverlay, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Center, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -68,18 +66,17 @@ export default function SignedInLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('menu.main')}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow className={classes.menuScroll}>
           <SideMenu role={role} onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} bg="gray.0">
         <Box pos="relative" mih="calc(100vh - 120px)">
-          <LoadingOverlay
-            visible={switching}
-            zIndex={50}
-            overlayProps={{ blur: 1 }}
-            loaderProps={{ 'aria-label': t('menu.switchingMerchant') }}
-          />
+          {switching && (
+            <Center className={classes.switchingOverlay} role="status">
+              <Loader aria-label={t('menu.switchingMerchant')} />
+            </Center>
+          )}
           <QueryClientProvider client={queryClient}>
             <Outlet />
           </QueryClientProvider>

@@ -1,0 +1,29 @@
+import { APP_ROUTES, type Role } from '@coin/contract';
+import { describe, expect, it } from 'vitest';
+import { jp } from '@/i18n/jp';
+import { menuSections } from './SideMenu';
+
+const names = (role: Role) => menuSections(role).flatMap((section) => section.routes.map((r) => r.name));
+
+describe('side menu', () => {
+  it('lists only what the role may open, grouped in table order, without the account pages', () => {
+    expect(menuSections('Owner').map((s) => s.group)).toEqual([
+      'home',
+      'sales',
+      'refund',
+      'coin',
+      'settings',
+      'download',
+    ]);
+    expect(names('Owner')).toHaveLength(APP_ROUTES.length - 2);
+    expect(names('Owner')).not.toContain('ChangePassword');
+    expect(names('Manager')).toContain('RequestPayment');
+    expect(names('Manager')).not.toContain('RequestRefund');
+    expect(names('Manager_NoPayment')).not.toContain('UrlPayment');
+    expect(menuSections('Member').map((s) => s.group)).not.toContain('settings');
+  });
+
+  it('has a Japanese title for every route of the table', () => {
+    for (const route of APP_ROUTES) expect(jp.pages[route.name as keyof typeof jp.pages], route.name).toBeTruthy();
+  });
+});
