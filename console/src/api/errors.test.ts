@@ -1,0 +1,37 @@
+import { ERROR_MESSAGES } from '@coin/contract';
+import { describe, expect, it } from 'vitest';
+import { jp } from '@/i18n/jp';
+import {
+  ApiError,
+  AuthError,
+  errorMessageKey,
+  NetworkError,
+  NoCredentialsError,
+  NoMerchantRolesError,
+  TimeoutError,
+} from './errors';
+
+describe('error messages', () => {
+  it('the catalogue carries the §8 texts word for word', () => {
+    expect(jp.errors.noMerchantRoles).toBe(ERROR_MESSAGES.noMerchantRoles);
+    expect(jp.errors.authError).toBe(ERROR_MESSAGES.authError);
+    expect(jp.errors.network).toBe(ERROR_MESSAGES.network);
+    expect(jp.errors.timeout).toBe(ERROR_MESSAGES.timeout);
+  });
+
+  it.each([
+    [new NoMerchantRolesError(), 'errors.noMerchantRoles'],
+    [new AuthError(), 'errors.authError'],
+    [new TimeoutError(), 'errors.timeout'],
+    [new NetworkError(), 'errors.network'],
+    [new NoCredentialsError(), 'errors.noCredentials'],
+    [new ApiError(401, { type: 'invalid_credentials', message: '' }), 'errors.invalidCredentials'],
+    [new ApiError(429, { type: 'rate_limited', message: '' }), 'errors.rateLimited'],
+    [new ApiError(403, { type: 'forbidden', message: '' }), 'errors.forbidden'],
+    [new ApiError(422, { type: 'unprocessable', message: '' }), 'errors.invalidRequest'],
+    [new ApiError(500, { type: 'internal', message: '' }), 'errors.unexpected'],
+    [new Error('other'), 'errors.unexpected'],
+  ])('%s → %s', (error, key) => {
+    expect(errorMessageKey(error)).toBe(key);
+  });
+});
