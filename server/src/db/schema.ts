@@ -1,0 +1,205 @@
+import type { Role, TRANSACTION_TYPES } from '@coin/contract';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** bigint and numeric columns are parsed to JS numbers by the connection (amounts are yen: safe). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A `date` column, read as 'YYYY-MM-DD'. */
+type DateOnly = ColumnType<string, string, string>;
+type Flag = 0 | 1;
+
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type EmailStatus = 'VERIFIED' | 'UNVERIFIED';
+export type MerchantUserStatus = 'ACTIVE' | 'SUSPENDED' | 'INACTIVE' | 'CANCELED';
+export type WalletOwnerType = 'merchant' | 'customer' | 'system';
+export type FeeStatus = 'UNSETTLED' | 'SETTLED' | 'CASH_SETTLED';
+export type RefundApplicationStatus = 'REQUESTED' | 'APPROVED' | 'CANCELED';
+
+export interface IdentityTable {
+  id: Generated<number>;
+  email: string;
+  email_status: EmailStatus;
+  /** Null until the user sets a password (invited, not activated). */
+  password_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MerchantGroupTable {
+  id: Generated<number>;
+  name: string;
+  parent_merchant_id: number | null;
+}
+
+export interface MerchantTable {
+  id: Generated<number>;
+  name: string;
+  wallet_no: string;
+  group_id: number | null;
+  allow_subscription: Flag;
+  status: 'OPEN' | 'CLOSED';
+  created_at: CreatedAt;
+}
+
+export interface MerchantUserTable {
+  merchant_id: number;
+  user_id: number;
+  /** The merchant user's nick name. */
+  name: string;
+  role: Role;
+  status: MerchantUserStatus;
+  /** The address of record for this merchant; null means the identity's address. */
+  email: string | null;
+  activate_token_hash: string | null;
+  activate_token_available_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CoinTable {
+  id: number;
+  name: string;
+  transferable: Flag;
+  refundable: Flag;
+  reloadable: Flag;
+}
+
+/** Coins a merchant sells to customers (its reloadable coins). */
+export interface MerchantReloadCoinTable {
+  merchant_id: number;
+  coin_id: number;
+}
+
+export interface WalletTable {
+  wallet_no: string;
+  owner_type: WalletOwnerType;
+  merchant_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface WalletBalanceTable {
+  wallet_no: string;
+  coin_id: number;
+  amount: number;
+  allow_negative: boolean;
+  updated_at: UpdatedAt;
+}
+
+export interface TransactionTable {
+  id: Generated<number>;
+  type: TransactionType;
+  merchant_id: number | null;
+  related_transaction_id: number | null;
+  comment: string | null;
+  idempotency_key: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface EntryTable {
+  id: Generated<number>;
+  transaction_id: number;
+  wallet_no: string;
+  coin_id: number;
+  /** Signed: positive in, negative out. */
+  amount: number;
+  balance_after: number;
+  /** The main wallet on the other side, for history display. */
+  counterparty_wallet_no: string | null;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+export interface FeeRateTable {
+  id: Generated<number>;
+  merchant_id: number;
+  type: TransactionType;
+  rate_bp: number;
+  valid_from: DateOnly;
+}
+
+export interface FeeLimitTable {
+  id: Generated<number>;
+  user_type: string;
+  limit_amount: number;
+  valid_from: DateOnly;
+}
+
+export interface MonthlyFeeSummaryTable {
+  id: Generated<number>;
+  merchant_id: number;
+  summarized_month: string;
+  amount: number;
+  tax: number;
+  status: FeeStatus;
+  settlement_transaction_id: number | null;
+}
+
+export interface RefundApplicationTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** The customer's wallet the refund goes to. */
+  wallet_no: string;
+  payment_transaction_id: number;
+  refund_transaction_id: number | null;
+  coin_id: number;
+  amount: number;
+  fee: number;
+  status: RefundApplicationStatus;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  revision: number;
+  title: string;
+  body: string;
+  published_at: Timestamp;
+}
+
+/** One sign-in; its id is the popinfo_id claim. Revoking it ends every token of the sign-in. */
+export interface SessionFamilyTable {
+  popinfo_id: string;
+  user_id: number;
+  platform: string;
+  created_at: CreatedAt;
+  revoked_at: Timestamp | null;
+}
+
+export interface ReauthTokenTable {
+  id: Generated<number>;
+  popinfo_id: string;
+  /** sha256 of the opaque token, hex. */
+  token_hash: string;
+  user_id: number;
+  merchant_id: number | null;
+  platform: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  identities: IdentityTable;
+  merchant_groups: MerchantGroupTable;
+  merchants: MerchantTable;
+  merchant_users: MerchantUserTable;
+  coins: CoinTable;
+  merchant_reload_coins: MerchantReloadCoinTable;
+  wallets: WalletTable;
+  wallet_balances: WalletBalanceTable;
+  transactions: TransactionTable;
+  entries: EntryTable;
+  fee_rates: FeeRateTable;
+  fee_limits: FeeLimitTable;
+  monthly_fee_summaries: MonthlyFeeSummaryTable;
+  refund_applications: RefundApplicationTable;
+  notices: NoticeTable;
+  session_families: SessionFamilyTable;
+  reauth_tokens: ReauthTokenTable;
+}
+
+export type Identity = Selectable<IdentityTable>;
+export type NewEntry = Insertable<EntryTable>;

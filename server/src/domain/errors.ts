@@ -1,0 +1,50 @@
+import type { ErrorType } from '@coin/contract';
+
+/** HTTP status of each error type answered by the service. */
+export const STATUS_OF: Record<ErrorType, number> = {
+  invalid_request: 400,
+  invalid_reauth_token: 400,
+  invalid_credentials: 401,
+  unauthorized: 401,
+  token_expired: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+};
+
+const DEFAULT_MESSAGES: Record<ErrorType, string> = {
+  invalid_request: '入力内容が正しくありません',
+  invalid_reauth_token: '認証エラーです',
+  invalid_credentials: 'メールアドレスまたはパスワードが正しくありません',
+  unauthorized: '認証が必要です',
+  token_expired: '認証の有効期限が切れました',
+  forbidden: 'この操作を行う権限がありません',
+  not_found: '見つかりません',
+  conflict: '処理が競合しました。もう一度お試しください',
+  unprocessable: '処理できません',
+  rate_limited: 'リクエストが多すぎます。しばらく待ってから再度お試しください',
+  internal: 'サーバーエラーが発生しました',
+};
+
+/** An expected failure with its answer; handlers and domain code throw it, the HTTP layer renders it. */
+export class DomainError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly type: ErrorType,
+    message: string = DEFAULT_MESSAGES[type],
+    /** The offending input field (400 answers), as a dotted path. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+    this.status = STATUS_OF[type];
+  }
+}
+
+export const notFound = (message?: string) => new DomainError('not_found', message);
+export const invalidRequest = (field: string, message?: string) =>
+  new DomainError('invalid_request', message ?? DEFAULT_MESSAGES.invalid_request, field);

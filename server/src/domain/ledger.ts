@@ -1,0 +1,156 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, TransactionType } from '../db/schema';
+
+/** The service's own wallets (created by the first migration). */
+export const SYSTEM_WALLETS = {
+  /** Issues coins: the only wallet whose balances may go below zero. */
+  issuer: '9000000001',
+  fees: '9000000002',
+  payouts: '9000000003',
+} as const;
+
+export interface LedgerEntryInput {
+  walletNo: string;
+  coinId: number;
+  /** Signed: positive in, negative out. */
+  amount: number;
+}
+
+export interface PostTransactionInput {
+  type: TransactionType;
+  merchantId: number | null;
+  entries: readonly LedgerEntryInput[];
+  relatedTransactionId?: number | null;
+  comment?: string | null;
+  /** A retried request with the same key answers the first transaction and moves no money. */
+  idempotencyKey?: string | null;
+  at?: Date;
+}
+
+export interface PostedTransaction {
+  transactionId: number;
+  /** True when the idempotency key had already been used. */
+  replayed: boolean;
+}
+
+/** Programming errors in a posting: never caused by user input, so they surface as 500. */
+export class LedgerInvariantError extends Error {
+  override name = 'LedgerInvariantError';
+}
+
+const keyOf = (walletNo: string, coinId: number) => `${walletNo}:${coinId}`;
+
+export function assertBalanced(entries: readonly LedgerEntryInput[]): void {
+  if (entries.length < 2) throw new LedgerInvariantError('a transaction needs at least two entries');
+  const sums = new Map<number, number>();
+  for (const entry of entries) {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+      throw new LedgerInvariantError(`entry amount must be a non-zero integer (got ${entry.amount})`);
+    }
+    sums.set(entry.coinId, (sums.get(entry.coinId) ?? 0) + entry.amount);
+  }
+  for (const [coinId, sum] of sums) {
+    if (sum !== 0) throw new LedgerInvariantError(`entries of coin ${coinId} sum to ${sum}, not zero`);
+  }
+}
+
+/** The wallet on the other side of an entry: the largest opposite-signed entry of the same coin. */
+function counterpartyOf(entry: LedgerEntryInput, entries: readonly LedgerEntryInput[]): string | null {
+  let best: LedgerEntryInput | null = null;
+  for (const other of entries) {
+    if (other.coinId !== entry.coinId || other.walletNo === entry.walletNo) continue;
+    if (Math.sign(other.amount) === Math.sign(entry.amount)) continue;
+    if (!best || Math.abs(other.amount) > Math.abs(best.amount)) best = other;
+  }
+  return best?.walletNo ?? null;
+}
+
+/**
+ * Moves money: one transaction whose entries sum to zero per coin.
+ * Balances are locked FOR UPDATE in (wallet_no, coin_id) order so concurrent postings cannot deadlock;
+ * an overdraft is refused by the wallet_balances CHECK constraint (the HTTP layer answers 422).
+ * Must run inside a database transaction.
+ */
+export async function postTransaction(
+  trx: Transaction<Database>,
+  input: PostTransactionInput,
+): Promise<PostedTransaction> {
+  assertBalanced(input.entries);
+
+  if (input.idempotencyKey) {
+    const existing = await trx
+      .selectFrom('transactions')
+      .select('id')
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirst();
+    if (existing) return { transactionId: existing.id, replayed: true };
+  }
+
+  const keys = [...new Map(input.entries.map((e) => [keyOf(e.walletNo, e.coinId), e])).values()]
+    .map((e) => ({ walletNo: e.walletNo, coinId: e.coinId }))
+    .sort((a, b) => (a.walletNo === b.walletNo ? a.coinId - b.coinId : a.walletNo < b.walletNo ? -1 : 1));
+
+  // A wallet's first entry in a coin opens its balance row.
+  await trx
+    .insertInto('wallet_balances')
+    .values(
+      keys.map((k) => ({
+        wallet_no: k.walletNo,
+        coin_id: k.coinId,
+        amount: 0,
+        allow_negative: k.walletNo === SYSTEM_WALLETS.issuer,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['wallet_no', 'coin_id']).doNothing())
+    .execute();
+
+  const locked = await trx
+    .selectFrom('wallet_balances')
+    .select(['wallet_no', 'coin_id', 'amount'])
+    .where((eb) => eb.or(keys.map((k) => eb.and([eb('wallet_no', '=', k.walletNo), eb('coin_id', '=', k.coinId)]))))
+    .orderBy('wallet_no')
+    .orderBy('coin_id')
+    .forUpdate()
+    .execute();
+  const balances = new Map(locked.map((row) => [keyOf(row.wallet_no, row.coin_id), row.amount]));
+
+  const at = input.at ?? new Date();
+  const { id: transactionId } = await trx
+    .insertInto('transactions')
+    .values({
+      type: input.type,
+      merchant_id: input.merchantId,
+      related_transaction_id: input.relatedTransactionId ?? null,
+      comment: input.comment ?? null,
+      idempotency_key: input.idempotencyKey ?? null,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const rows = input.entries.map((entry) => {
+    const key = keyOf(entry.walletNo, entry.coinId);
+    const after = (balances.get(key) ?? 0) + entry.amount;
+    balances.set(key, after);
+    return {
+      transaction_id: transactionId,
+      wallet_no: entry.walletNo,
+      coin_id: entry.coinId,
+      amount: entry.amount,
+      balance_after: after,
+      counterparty_wallet_no: counterpartyOf(entry, input.entries),
+      created_at: at,
+    };
+  });
+  await trx.insertInto('entries').values(rows).execute();
+
+  for (const key of keys) {
+    await trx
+      .updateTable('wallet_balances')
+      .set({ amount: balances.get(keyOf(key.walletNo, key.coinId)) ?? 0, updated_at: sql`now()` })
+      .where('wallet_no', '=', key.walletNo)
+      .where('coin_id', '=', key.coinId)
+      .execute();
+  }
+  return { transactionId, replayed: false };
+}
