@@ -1,0 +1,136 @@
+import type { CallResponse } from '@coin/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import { notFound } from './errors';
+import { addDays, addMonths, tokyoPeriod } from './time';
+
+/** The longest period a daily-sales query may cover (two years of days). */
+export const DAILY_SALES_MAX_DAYS = 731;
+
+export async function getMerchant(db: Db, merchantId: number): Promise<CallResponse<'getMerchant'>> {
+  const merchant = await db
+    .selectFrom('merchants as m')
+    .leftJoin('merchant_groups as g', 'g.id', 'm.group_id')
+    .select(['m.id', 'm.name', 'm.wallet_no', 'm.allow_subscription', 'm.status', 'm.group_id', 'g.parent_merchant_id'])
+    .where('m.id', '=', merchantId)
+    .executeTakeFirst();
+  if (!merchant) throw notFound();
+  const reloadableCoins = await db
+    .selectFrom('merchant_reload_coins as r')
+    .innerJoin('coins as c', 'c.id', 'r.coin_id')
+    .select(['c.id', 'c.name'])
+    .where('r.merchant_id', '=', merchantId)
+    .where('c.reloadable', '=', 1)
+    .orderBy('c.id')
+    .execute();
+  return {
+    merchant_id: merchant.id,
+    name: merchant.name,
+    wallet_no: merchant.wallet_no,
+    reloadable_coins: reloadableCoins,
+    allow_subscription: merchant.allow_subscription === 1 ? 1 : 0,
+    merchant_group_id: merchant.group_id,
+    merchant_group_parent_id: merchant.parent_merchant_id ?? null,
+    status: merchant.status,
+  };
+}
+
+export async function latestPayment(db: Db, merchantId: number): Promise<CallResponse<'getLatestPayment'>> {
+  const row = await db
+    .selectFrom('transactions as t')
+    .innerJoin('merchants as m', 'm.id', 't.merchant_id')
+    .innerJoin('entries as e', (join) =>
+      join.onRef('e.transaction_id', '=', 't.id').onRef('e.wallet_no', '=', 'm.wallet_no'),
+    )
+    .innerJoin('coins as c', 'c.id', 'e.coin_id')
+    .select(['t.id', 't.created_at', 'e.amount', 'e.coin_id', 'c.name as coin_name', 'e.counterparty_wallet_no'])
+    .where('t.merchant_id', '=', merchantId)
+    .where('t.type', '=', 'PAYMENT')
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    payment: row
+      ? {
+          transaction_id: row.id,
+          created_at: row.created_at.toISOString(),
+          amount: row.amount,
+          coin_id: row.coin_id,
+          coin_name: row.coin_name,
+          payer_wallet_no: row.counterparty_wallet_no ?? '',
+        }
+      : null,
+  };
+}
+
+/** Fee summaries of the twelve months up to `target` (YYYYMM), newest first; months without one are absent. */
+export async function summarizedTxFees(
+  db: Db,
+  merchantId: number,
+  target: string,
+): Promise<CallResponse<'getSummarizedTxFees'>> {
+  const rows = await db
+    .selectFrom('monthly_fee_summaries')
+    .select(['summarized_month', 'amount', 'tax', 'status'])
+    .where('merchant_id', '=', merchantId)
+    .where('summarized_month', '>', addMonths(target, -12))
+    .where('summarized_month', '<=', target)
+    .orderBy('summarized_month', 'desc')
+    .execute();
+  return { items: rows };
+}
+
+/** Payments received per Asia/Tokyo day (every day of the period, zero days included), oldest first. */
+export async function dailySales(
+  db: Db,
+  merchantId: number,
+  startDate: string,
+  endDate: string,
+): Promise<CallResponse<'getDailySales'>> {
+  const { from, to } = tokyoPeriod(startDate, endDate, DAILY_SALES_MAX_DAYS);
+  const rows = await db
+    .selectFrom('transactions as t')
+    .innerJoin('merchants as m', 'm.id', 't.merchant_id')
+    .innerJoin('entries as e', (join) =>
+      join.onRef('e.transaction_id', '=', 't.id').onRef('e.wallet_no', '=', 'm.wallet_no'),
+    )
+    .select([
+      sql<string>`to_char(t.created_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD')`.as('date'),
+      (eb) => eb.fn.sum<number>('e.amount').as('amount'),
+      (eb) => eb.fn.count<number>('t.id').distinct().as('count'),
+    ])
+    .where('t.merchant_id', '=', merchantId)
+    .where('t.type', '=', 'PAYMENT')
+    .where('t.created_at', '>=', from)
+    .where('t.created_at', '<', to)
+    .groupBy(sql`1`)
+    .execute();
+  const byDate = new Map(rows.map((r) => [r.date, r]));
+  const items: CallResponse<'getDailySales'>['items'] = [];
+  for (let date = startDate; date <= endDate; date = addDays(date, 1)) {
+    const row = byDate.get(date);
+    items.push({ date, amount: Number(row?.amount ?? 0), count: Number(row?.count ?? 0) });
+  }
+  return { items };
+}
+
+export async function listMerchantUsers(db: Db, merchantId: number): Promise<CallResponse<'listMerchantUsers'>> {
+  const rows = await db
+    .selectFrom('merchant_users')
+    .select(['user_id', 'email', 'status', 'activate_token_available_until', 'name', 'role'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      user_id: row.user_id,
+      ...(row.email !== null ? { email: row.email } : {}),
+      status: row.status,
+      activate_token_available_until: row.activate_token_available_until?.toISOString() ?? null,
+      name: row.name,
+      role: row.role,
+    })),
+  };
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@coin/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import { DomainError } from './errors';
+import { verifyPassword } from './passwords';
+import { hashToken, newOpaqueToken, REAUTH_TOKEN_TTL_MS } from './tokens';
+
+export interface MerchantRoleEntry {
+  merchant_id: number;
+  role: Role;
+  email: string;
+}
+
+export interface OpenedSession {
+  userId: number;
+  merchantRoles: MerchantRoleEntry[];
+  /** Absent when the user holds no active merchant role: no session is opened. */
+  session?: { popinfoId: string; reauthToken: string };
+}
+
+/** The user's ACTIVE merchant roles, in merchant id order (本店 first in the demo). */
+export async function activeMerchantRoles(db: Db, userId: number): Promise<MerchantRoleEntry[]> {
+  return db
+    .selectFrom('merchant_users as mu')
+    .innerJoin('identities as i', 'i.id', 'mu.user_id')
+    .select(['mu.merchant_id', 'mu.role', (eb) => eb.fn.coalesce('mu.email', 'i.email').as('email')])
+    .where('mu.user_id', '=', userId)
+    .where('mu.status', '=', 'ACTIVE')
+    .orderBy('mu.merchant_id')
+    .execute();
+}
+
+async function issueReauthToken(
+  db: Db,
+  family: { popinfoId: string; userId: number; platform: string },
+  merchantId: number | null,
+  now: Date,
+): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  await db
+    .insertInto('reauth_tokens')
+    .values({
+      popinfo_id: family.popinfoId,
+      token_hash: hash,
+      user_id: family.userId,
+      merchant_id: merchantId,
+      platform: family.platform,
+      expires_at: new Date(now.getTime() + REAUTH_TOKEN_TTL_MS),
+    })
+    .execute();
+  return token;
+}
+
+/** Checks the password and opens a session family; wrong email and wrong password fail alike. */
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string; platform: string },
+  now = new Date(),
+): Promise<OpenedSession> {
+  const identity = await db
+    .selectFrom('identities')
+    .select(['id', 'password_hash'])
+    .where('email', '=', input.email.trim().toLowerCase())
+    .executeTakeFirst();
+  const passwordOk = await verifyPassword(input.password, identity?.password_hash);
+  if (!identity || !passwordOk) throw new DomainError('invalid_credentials');
+
+  const merchantRoles = await activeMerchantRoles(db, identity.id);
+  if (merchantRoles.length === 0) return { userId: identity.id, merchantRoles };
+
+  const popinfoId = randomUUID();
+  const family = { popinfoId, userId: identity.id, platform: input.platform };
+  await db
+    .insertInto('session_families')
+    .values({ popinfo_id: popinfoId, user_id: identity.id, platform: input.platform })
+    .execute();
+  const reauthToken = await issueReauthToken(db, family, null, now);
+  return { userId: identity.id, merchantRoles, session: { popinfoId, reauthToken } };
+}
+
+export interface RotatedSession {
+  userId: number;
+  popinfoId: string;
+  merchantId: number | null;
+  reauthToken: string;
+}
+
+const invalidReauthToken = () => new DomainError('invalid_reauth_token');
+
+/**
+ * Rotates a reauth token: the presented one is spent and a successor is returned.
+ * A spent token presented again means it leaked: the whole family is revoked.
+ */
+export async function refreshSession(
+  db: Db,
+  input: { reauthToken: string; popinfoId: string; platform: string },
+  now = new Date(),
+): Promise<RotatedSession> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const token = await trx
+      .selectFrom('reauth_tokens as t')
+      .innerJoin('session_families as f', 'f.popinfo_id', 't.popinfo_id')
+      .select([
+        't.id',
+        't.popinfo_id',
+        't.user_id',
+        't.merchant_id',
+        't.expires_at',
+        't.used_at',
+        't.revoked_at',
+        'f.revoked_at as family_revoked_at',
+      ])
+      .where('t.token_hash', '=', hashToken(input.reauthToken))
+      .forUpdate('t')
+      .executeTakeFirst();
+    if (!token || token.popinfo_id !== input.popinfoId) return { kind: 'invalid' as const };
+    if (token.family_revoked_at || token.revoked_at) return { kind: 'invalid' as const };
+    if (token.used_at) return { kind: 'reused' as const, popinfoId: token.popinfo_id };
+    if (token.expires_at.getTime() <= now.getTime()) return { kind: 'invalid' as const };
+
+    await trx.updateTable('reauth_tokens').set({ used_at: now }).where('id', '=', token.id).execute();
+    const { token: reauthToken, hash } = newOpaqueToken();
+    await trx
+      .insertInto('reauth_tokens')
+      .values({
+        popinfo_id: token.popinfo_id,
+        token_hash: hash,
+        user_id: token.user_id,
+        merchant_id: token.merchant_id,
+        platform: input.platform,
+        expires_at: new Date(now.getTime() + REAUTH_TOKEN_TTL_MS),
+      })
+      .execute();
+    return {
+      kind: 'rotated' as const,
+      session: { userId: token.user_id, popinfoId: token.popinfo_id, merchantId: token.merchant_id, reauthToken },
+    };
+  });
+
+  if (outcome.kind === 'rotated') return outcome.session;
+  // Revoked in its own statement: the refusal must not roll the revocation back.
+  if (outcome.kind === 'reused') await revokeFamily(db, outcome.popinfoId, now);
+  throw invalidReauthToken();
+}
+
+export async function revokeFamily(db: Db, popinfoId: string, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('session_families')
+      .set({ revoked_at: now })
+      .where('popinfo_id', '=', popinfoId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('reauth_tokens')
+      .set({ revoked_at: now })
+      .where('popinfo_id', '=', popinfoId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+}
+
+/** True while the sign-in is neither revoked nor someone else's. */
+export async function isFamilyActive(db: Db, popinfoId: string, userId: number): Promise<boolean> {
+  const family = await db
+    .selectFrom('session_families')
+    .select('revoked_at')
+    .where('popinfo_id', '=', popinfoId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return family !== undefined && family.revoked_at === null;
+}
+
+/** A new reauth token in the caller's family, bound to a merchant where the caller holds an ACTIVE role. */
+export async function switchMerchant(
+  db: Db,
+  input: { userId: number; popinfoId: string; merchantId: number },
+  now = new Date(),
+): Promise<{ reauthToken: string; nickName: string; role: Role }> {
+  const member = await db
+    .selectFrom('merchant_users')
+    .select(['name', 'role'])
+    .where('merchant_id', '=', input.merchantId)
+    .where('user_id', '=', input.userId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  const family = await db
+    .selectFrom('session_families')
+    .select(['platform', sql<boolean>`revoked_at is null`.as('active')])
+    .where('popinfo_id', '=', input.popinfoId)
+    .executeTakeFirst();
+  if (!member) throw new DomainError('not_found');
+  if (!family?.active) throw new DomainError('unauthorized');
+  const reauthToken = await issueReauthToken(
+    db,
+    { popinfoId: input.popinfoId, userId: input.userId, platform: family.platform },
+    input.merchantId,
+    now,
+  );
+  return { reauthToken, nickName: member.name, role: member.role };
+}

@@ -1,0 +1,58 @@
+import type { ErrorBody } from '@coin/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError } from '../domain/errors';
+
+interface DatabaseErrorLike {
+  code: string;
+  constraint?: string;
+}
+
+const isDatabaseError = (error: unknown): error is DatabaseErrorLike =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+
+/** Expected database refusals, by SQLSTATE; anything else is a 500. */
+function fromDatabase(error: DatabaseErrorLike): DomainError | null {
+  if (error.code === '23514' && error.constraint === 'wallet_balances_no_overdraft') {
+    return new DomainError('unprocessable', '残高が不足しています');
+  }
+  if (error.code === '23505') return new DomainError('conflict', 'すでに処理済みです');
+  if (error.code === '40001' || error.code === '40P01') return new DomainError('conflict');
+  // Data exceptions (a value out of range…) come from input that slipped past validation.
+  if (error.code.startsWith('22')) return new DomainError('invalid_request');
+  return null;
+}
+
+/** One place that turns thrown errors into `{ type, message }` answers; 5xx details stay in the log. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+    let known: DomainError | null = null;
+    if (error instanceof DomainError) known = error;
+    else if (isDatabaseError(error)) known = fromDatabase(error);
+
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      const body: ErrorBody = {
+        type: known.type,
+        message: known.message,
+        ...(known.field ? { field: known.field } : {}),
+      };
+      return reply.status(known.status).send(body);
+    }
+
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, unsupported media type, body too large…
+      const body: ErrorBody =
+        status === 429
+          ? { type: 'rate_limited', message: new DomainError('rate_limited').message }
+          : { type: 'invalid_request', message: new DomainError('invalid_request').message };
+      return reply.status(status).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body: ErrorBody = { type: 'internal', message: new DomainError('internal').message };
+    return reply.status(500).send(body);
+  });
+}

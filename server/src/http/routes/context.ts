@@ -1,0 +1,50 @@
+import type { CALLS, CallId, CallResponse } from '@coin/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import type { Membership } from '../../domain/access';
+import { DomainError } from '../../domain/errors';
+import type { AuthClaims, TokenSigner } from '../../domain/tokens';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  signer: TokenSigner;
+}
+
+type Part<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
+
+/** What a call's handler receives: validated input (typed from the contract) and the caller. */
+export interface CallContext<K extends CallId> {
+  params: Part<(typeof CALLS)[K], 'params'>;
+  query: Part<(typeof CALLS)[K], 'query'>;
+  body: Part<(typeof CALLS)[K], 'body'>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  deps: AppDeps;
+}
+
+export type CallHandler<K extends CallId> = (ctx: CallContext<K>) => Promise<CallResponse<K>>;
+export type CallHandlers<K extends CallId> = { [P in K]: CallHandler<P> };
+
+/** The verified caller; the auth hook guarantees it on every non-public call. */
+export function callerOf(ctx: CallContext<CallId>): AuthClaims {
+  if (!ctx.request.auth) throw new DomainError('unauthorized');
+  return ctx.request.auth;
+}
+
+/** The caller's role for the merchant the path names; the role preHandler guarantees it. */
+export function callerMembership(ctx: CallContext<CallId>): Membership {
+  if (!ctx.request.membership) throw new DomainError('not_found');
+  return ctx.request.membership;
+}
+
+/** Answers a fresh `Authorization: Bearer …` header, readable by browser code. */
+export async function issueAuthorization(ctx: CallContext<CallId>, claims: AuthClaims): Promise<void> {
+  const token = await ctx.deps.signer.sign(claims);
+  ctx.reply.header('Authorization', `Bearer ${token}`);
+  ctx.reply.header('Access-Control-Expose-Headers', 'Authorization');
+}

@@ -1,0 +1,13 @@
+import { dailySales, getMerchant, latestPayment, listMerchantUsers, summarizedTxFees } from '../../domain/merchants';
+import { type CallHandlers, callerMembership } from './context';
+
+export const merchantHandlers: CallHandlers<
+  'getMerchant' | 'getLatestPayment' | 'getSummarizedTxFees' | 'getDailySales' | 'listMerchantUsers'
+> = {
+  getMerchant: async (ctx) => getMerchant(ctx.deps.db, callerMembership(ctx).merchantId),
+  getLatestPayment: async (ctx) => latestPayment(ctx.deps.db, callerMembership(ctx).merchantId),
+  getSummarizedTxFees: async (ctx) => summarizedTxFees(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.target),
+  getDailySales: async (ctx) =>
+    dailySales(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.start_date, ctx.query.end_date),
+  listMerchantUsers: async (ctx) => listMerchantUsers(ctx.deps.db, callerMembership(ctx).merchantId),
+};

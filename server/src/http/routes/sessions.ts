@@ -1,0 +1,40 @@
+import { refreshSession, signIn, switchMerchant } from '../../domain/sessions';
+import { type CallHandlers, callerMembership, callerOf, issueAuthorization } from './context';
+
+export const sessionHandlers: CallHandlers<'createMerchantSession' | 'refreshSession' | 'switchMerchantSession'> = {
+  async createMerchantSession(ctx) {
+    const opened = await signIn(ctx.deps.db, ctx.body);
+    if (!opened.session) return { merchant_roles: [], identity: { user_id: opened.userId } };
+    await issueAuthorization(ctx, { userId: opened.userId, popinfoId: opened.session.popinfoId, merchantId: null });
+    return {
+      merchant_roles: opened.merchantRoles,
+      identity: { user_id: opened.userId },
+      reauth_token: opened.session.reauthToken,
+    };
+  },
+
+  async refreshSession(ctx) {
+    const rotated = await refreshSession(ctx.deps.db, {
+      reauthToken: ctx.body.reauth_token,
+      popinfoId: ctx.body.popinfo_id,
+      platform: ctx.body.platform,
+    });
+    await issueAuthorization(ctx, rotated);
+    return { reauth_token: rotated.reauthToken };
+  },
+
+  async switchMerchantSession(ctx) {
+    const caller = callerOf(ctx);
+    const { merchantId } = callerMembership(ctx);
+    const switched = await switchMerchant(ctx.deps.db, {
+      userId: caller.userId,
+      popinfoId: caller.popinfoId,
+      merchantId,
+    });
+    await issueAuthorization(ctx, { userId: caller.userId, popinfoId: caller.popinfoId, merchantId });
+    return {
+      reauth_token: switched.reauthToken,
+      merchant_user: { user_nick_name: switched.nickName, role: switched.role },
+    };
+  },
+};

@@ -1,0 +1,55 @@
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { isDatabaseEmpty, seedDemo } from './db/seed';
+import { buildApp } from './http/app';
+
+/** Runs the process: configuration, database, demo seed on an empty database, listen, graceful close. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const app = await buildApp({ config, db });
+  const log = app.log;
+
+  log.info({ database: config.databaseUrl ? 'postgresql' : `pglite (${config.pgliteDir})` }, 'opening database');
+  const migrations = await migrateToLatest(db);
+  if (migrations.length > 0) log.info({ migrations: migrations.map((m) => m.migrationName) }, 'migrated');
+  if (await isDatabaseEmpty(db)) {
+    const seeded = await seedDemo(db);
+    log.info(seeded, 'seeded the demo data (password of every demo account: demo-password)');
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  log.info(
+    { startupMs: Math.round(performance.now() - started) },
+    `wallet service ready at http://${shownHost}:${config.port} (public URL ${config.publicUrl})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type Config, loadConfig } from '../config';
+import { type Db, openDatabase } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed';
+import { TokenSigner } from '../domain/tokens';
+import { buildApp } from '../http/app';
+
+export interface TestTarget {
+  kind: 'pglite' | 'postgresql';
+  url: string | null;
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const TEST_TARGETS: TestTarget[] = [
+  { kind: 'pglite', url: null },
+  ...(process.env.TEST_DATABASE_URL ? [{ kind: 'postgresql' as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'coin-test-')),
+    CONSOLE_DIST: join(tmpdir(), 'coin-test-no-console'),
+    ...env,
+  });
+}
+
+export interface TestDatabase {
+  db: Db;
+  target: TestTarget;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database: a new in-memory PGlite, or a new schema on PostgreSQL (dropped on close). */
+export async function createTestDatabase(target: TestTarget, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  let schema: string | undefined;
+  if (target.url) {
+    schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = openDatabase({ databaseUrl: target.url, maxConnections: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    await admin.destroy();
+  }
+  const db = openDatabase({ databaseUrl: target.url, ...(schema ? { searchPath: schema } : {}) });
+  const close = async () => {
+    await db.destroy();
+    if (schema && target.url) {
+      const admin = openDatabase({ databaseUrl: target.url, maxConnections: 1 });
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    }
+  };
+  try {
+    await migrateToLatest(db, schema ? { schema } : {});
+    if (options.seed ?? true) await seedDemo(db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, target, close };
+}
+
+export interface TestEnv {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  signer: TokenSigner;
+  target: TestTarget;
+}
+
+/**
+ * Runs a suite once per test database. The suite shares one seeded database (tests that change state
+ * use their own sessions); `env()` is valid inside tests and hooks.
+ */
+export function describeEachDatabase(title: string, body: (env: () => TestEnv) => void): void {
+  for (const target of TEST_TARGETS) {
+    describe(`${title} [${target.kind}]`, () => {
+      let current: TestEnv | undefined;
+      let database: TestDatabase | undefined;
+      beforeAll(async () => {
+        database = await createTestDatabase(target);
+        const config = testConfig();
+        const app = await buildApp({ config, db: database.db });
+        await app.ready();
+        current = { app, db: database.db, config, signer: new TokenSigner(config.jwtSecret), target };
+      });
+      afterAll(async () => {
+        await current?.app.close();
+        await database?.close();
+      });
+      body(() => {
+        if (!current) throw new Error('test environment used outside a test');
+        return current;
+      });
+    });
+  }
+}
+
+export const DEMO = {
+  owner: 'owner@example.com',
+  manager: 'manager@example.com',
+  managerNoPayment: 'manager-np@example.com',
+  member: 'member@example.com',
+  noRoles: 'noroles@example.com',
+  /** Owner of まちのパン屋 only: a user of another merchant as far as 本店 is concerned. */
+  otherMerchantOwner: 'bakery@example.com',
+  mainMerchantId: 1,
+  stationMerchantId: 2,
+  bakeryMerchantId: 3,
+  mainWalletNo: '1100000001',
+  bakeryWalletNo: '1100000003',
+} as const;
+
+export interface SignedIn {
+  userId: number;
+  authorization: string;
+  reauthToken: string;
+  popinfoId: string;
+}
+
+export function bearerOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers.authorization;
+  return typeof header === 'string' ? header : undefined;
+}
+
+export function claimsOf(authorization: string): Record<string, unknown> {
+  const payload = authorization.replace(/^Bearer /, '').split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sessions/merchant',
+    payload: { email, password, platform: 'web' },
+  });
+  const authorization = bearerOf(response);
+  const body = response.json() as { identity: { user_id: number }; reauth_token?: string };
+  if (response.statusCode !== 200 || !authorization || !body.reauth_token) {
+    throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  return {
+    userId: body.identity.user_id,
+    authorization,
+    reauthToken: body.reauth_token,
+    popinfoId: String(claimsOf(authorization).popinfo_id),
+  };
+}
+
+/** Tokyo calendar day `days` from today, 'YYYY-MM-DD'. */
+export function tokyoDay(days = 0): string {
+  return new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
