@@ -27,5 +27,5 @@ export const session = createSessionService({
 
 handleRefreshRejected(() => session.forcedLogout());
 
-export { selectRole, selectSelectedMerchant, sessionStore, useSession } from './store';
+export { selectRole, selectSelectedMerchant, sessionStore, useSessionState } from './store';
 export type { MerchantEntry, SessionState, UserInfo } from './types';

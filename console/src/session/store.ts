@@ -21,6 +21,6 @@ export const selectRole = (state: SessionState): Role => currentRole(state.user?
 export const selectSelectedMerchant = (state: SessionState): MerchantEntry | undefined =>
   state.merchants.find((m) => m.merchant_id === state.selectedMerchantId);
 
-export function useSession<T>(selector: (state: SessionState) => T): T {
+export function useSessionState<T>(selector: (state: SessionState) => T): T {
   return useStore(sessionStore, selector);
 }

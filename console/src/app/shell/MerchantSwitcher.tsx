@@ -4,15 +4,15 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@/api/errors';
-import { session, useSession } from '@/session';
+import { session, useSessionState } from '@/session';
 
 /** The merchants the user holds a role in; switching obtains the new session before anything changes. */
 export function MerchantSwitcher({ onSwitchingChange }: { onSwitchingChange: (switching: boolean) => void }) {
   const { t } = useTranslation();
   const router = useRouter();
-  const merchants = useSession((state) => state.merchants);
-  const roles = useSession((state) => state.user?.roles);
-  const selectedMerchantId = useSession((state) => state.selectedMerchantId);
+  const merchants = useSessionState((state) => state.merchants);
+  const roles = useSessionState((state) => state.user?.roles);
+  const selectedMerchantId = useSessionState((state) => state.selectedMerchantId);
   const [switching, setSwitching] = useState(false);
 
   const held = new Set((roles ?? []).map((r) => r.merchant_id));

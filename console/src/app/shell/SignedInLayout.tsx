@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getConfig } from '@/app/config';
 import { queryClient } from '@/app/queryClient';
-import { selectRole, useSession } from '@/session';
+import { selectRole, useSessionState } from '@/session';
 import { MerchantSwitcher } from './MerchantSwitcher';
 import { SideMenu } from './SideMenu';
 import classes from './shell.module.css';
@@ -34,7 +34,7 @@ export default function SignedInLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [switching, setSwitching] = useState(false);
-  const role = useSession(selectRole);
+  const role = useSessionState(selectRole);
 
   return (
     <AppShell

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { UserIcon } from '@/components/icons';
 import { pageTitleKey, roleKey } from '@/i18n/keys';
 import { pathOf } from '@/router/paths';
-import { selectRole, session, useSession } from '@/session';
+import { selectRole, session, useSessionState } from '@/session';
 
 const ACCOUNT_PAGES = ['ChangePassword', 'ChangeEmail'] as const;
 
 /** Nick name, role badge, and the menu of account pages and logout. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const name = useSession((state) => state.user?.name ?? '');
-  const role = useSession(selectRole);
+  const name = useSessionState((state) => state.user?.name ?? '');
+  const role = useSessionState(selectRole);
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" fw={500} visibleFrom="sm" truncate maw={180}>

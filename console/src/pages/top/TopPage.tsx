@@ -6,7 +6,7 @@ import '@mantine/core/styles/Table.css';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/usePageTitle';
-import { selectSelectedMerchant, useSession } from '@/session';
+import { selectSelectedMerchant, useSessionState } from '@/session';
 import { BalancesCard } from './BalancesCard';
 import { FeesCard } from './FeesCard';
 import { LatestPaymentCard } from './LatestPaymentCard';
@@ -18,7 +18,7 @@ import { SalesCard } from './SalesCard';
 export default function TopPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.Top'));
-  const merchant = useSession(selectSelectedMerchant);
+  const merchant = useSessionState(selectSelectedMerchant);
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.Top')}</Title>
