@@ -75,7 +75,10 @@ export default function LoginPage() {
             required
             withAsterisk={false}
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setFieldErrors((errors) => ({ ...errors, email: null }));
+            }}
             error={emailError}
           />
           <PasswordInput
@@ -85,7 +88,10 @@ export default function LoginPage() {
             required
             withAsterisk={false}
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setFieldErrors((errors) => ({ ...errors, password: null }));
+            }}
             error={passwordError}
             visibilityToggleButtonProps={{ 'aria-label': t('actions.toggleSecretVisibility') }}
           />
