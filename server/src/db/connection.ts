@@ -12,7 +12,7 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const DATE = 1082;
 /** bigint/numeric → number (amounts are yen, far inside 2^53); dates stay 'YYYY-MM-DD' (no local-time shift). */
-const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
+export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
   [INT8]: Number,
   [NUMERIC]: Number,
   [DATE]: (value) => value,
@@ -23,6 +23,8 @@ export interface OpenDatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data directory; undefined keeps it in memory. */
   pgliteDir?: string;
+  /** A PGlite data directory dump (tarball) to start the in-memory database from. */
+  pgliteSnapshot?: Blob;
   /** Schema to use (created by the caller), first on the search_path. */
   searchPath?: string;
   /** Pool size for PostgreSQL. */
@@ -42,12 +44,16 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const { pgliteDir } = options;
+  const { pgliteDir, pgliteSnapshot } = options;
   return new Kysely<Database>({
     dialect: new PGliteDialect({
       open: async () => {
         if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
-        return PGlite.create({ ...(pgliteDir ? { dataDir: pgliteDir } : {}), parsers: TYPE_PARSERS });
+        return PGlite.create({
+          ...(pgliteDir ? { dataDir: pgliteDir } : {}),
+          ...(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {}),
+          parsers: TYPE_PARSERS,
+        });
       },
       ...(options.searchPath ? { searchPath: options.searchPath } : {}),
     }),

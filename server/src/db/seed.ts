@@ -5,7 +5,14 @@ import { hashPassword } from '../domain/passwords';
 import { addDays, addMonths, tokyoDate, tokyoDayStart, tokyoMonth, tokyoMonthStart } from '../domain/time';
 import type { Db } from './connection';
 import { Random } from './random';
-import type { Database, FeeStatus, MerchantUserStatus, RefundApplicationTable, TransactionType } from './schema';
+import type {
+  Database,
+  FeeStatus,
+  MerchantUserStatus,
+  MonthlyFeeSummaryTable,
+  RefundApplicationTable,
+  TransactionType,
+} from './schema';
 
 type Trx = Transaction<Database>;
 
@@ -349,7 +356,6 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
   const started = Date.now();
   const now = options.now ?? new Date();
   const nowMs = now.getTime();
-  const random = new Random(SEED);
   const passwordHashes = await Promise.all(
     DEMO_IDENTITIES.map((i) => (i.hasPassword ? hashPassword(DEMO_PASSWORD) : Promise.resolve(null))),
   );
@@ -427,13 +433,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
       )
       .execute();
 
-    const startDate = tokyoDate(new Date(nowMs - 396 * DAY));
-    const startMonth = startDate.slice(0, 7).replace('-', '');
-    const currentMonth = tokyoMonth(now);
-    const rateChangeMonth = addMonths(currentMonth, -6);
-    const rateOf = (merchantId: number, month: string) =>
-      merchantId === DEMO_MERCHANTS.main.id && month >= rateChangeMonth ? 300 : 325;
-    const TRANSFER_RATE_BP = 100;
+    const { startDate, rateChangeMonth } = demoCalendar(now);
 
     await trx
       .insertInto('fee_rates')
@@ -468,263 +468,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
       ])
       .execute();
 
-    /* --- the timeline: events run in time order; running one may schedule later ones --- */
-    const timeline = new Timeline(nowMs - MINUTE);
-    const schedule = (at: number, run: (at: number) => void) => timeline.schedule(at, run);
-    const ledger = new LedgerBuffer(1, 1);
-
-    const payments: PaymentRecord[] = [];
-    const volume = new Map<string, number>(); // `${merchantId}:${month}` → payments of every coin
-    const coinVolume = new Map<string, number>(); // same, めぶくコイン only (rebates)
-    const refunds: RefundRecord[] = [];
-
-    /** Tops a customer up from the issuer just before `at` when a payment needs more than the balance. */
-    const fund = (customer: string, coinId: number, needed: number, at: number) => {
-      const missing = needed - ledger.balance(customer, coinId);
-      if (missing <= 0) return;
-      const fundAt = Math.max(ledger.lastAt, at - random.int(1, 90) * MINUTE);
-      if (coinId === COIN.point) {
-        const amount = Math.max(missing, random.int(5, 20) * 100);
-        ledger.post(
-          'REBATE',
-          null,
-          fundAt,
-          [
-            { walletNo: SYSTEM_WALLETS.issuer, coinId, amount: -amount },
-            { walletNo: customer, coinId, amount },
-          ],
-          { comment: 'キャンペーンポイント付与' },
-        );
-        return;
-      }
-      const unit = coinId === COIN.voucher ? 5000 : random.pick([3000, 5000, 10000, 20000]);
-      const amount = Math.ceil(missing / unit) * unit;
-      ledger.post(
-        'RELOAD',
-        null,
-        fundAt,
-        [
-          { walletNo: SYSTEM_WALLETS.issuer, coinId, amount: -amount },
-          { walletNo: customer, coinId, amount },
-        ],
-        { comment: coinId === COIN.voucher ? 'プレミアム商品券 購入' : 'チャージ（銀行口座）' },
-      );
-    };
-
-    const pay = (merchant: DemoMerchant) => (at: number) => {
-      const customer = customerWalletNo(
-        merchant.customers[0] + random.skewed(merchant.customers[1] - merchant.customers[0]),
-      );
-      const r = random.next();
-      const coinId = r < 0.72 ? COIN.coin : r < 0.87 ? COIN.point : COIN.voucher;
-      const amount = coinId === COIN.point ? random.int(5, 50) * 10 : random.pick(PRICES);
-      fund(customer, coinId, amount, at);
-      const id = ledger.post(
-        'PAYMENT',
-        merchant.id,
-        at,
-        [
-          { walletNo: customer, coinId, amount: -amount },
-          { walletNo: merchant.walletNo, coinId, amount },
-        ],
-        { comment: random.chance(0.05) ? 'テイクアウト' : null },
-      );
-      if (id === null) return;
-      const record: PaymentRecord = { id, merchant, customer, coinId, amount, refunded: 0, at };
-      payments.push(record);
-      const month = tokyoMonth(new Date(at));
-      const key = `${merchant.id}:${month}`;
-      volume.set(key, (volume.get(key) ?? 0) + amount);
-      if (coinId === COIN.coin) coinVolume.set(key, (coinVolume.get(key) ?? 0) + amount);
-      if (coinId !== COIN.point && random.chance(merchant.refundRate)) {
-        schedule(at + random.int(10, 3 * 24 * 60) * MINUTE, refund(record));
-      }
-    };
-
-    const refund = (payment: PaymentRecord) => (at: number) => {
-      const amount = random.chance(0.6)
-        ? payment.amount
-        : Math.max(10, Math.round((payment.amount * random.int(3, 9)) / 100) * 10);
-      const id = ledger.post(
-        'REFUND',
-        payment.merchant.id,
-        at,
-        [
-          { walletNo: payment.merchant.walletNo, coinId: payment.coinId, amount: -amount },
-          { walletNo: payment.customer, coinId: payment.coinId, amount },
-        ],
-        { relatedTransactionId: payment.id, comment: amount === payment.amount ? '返金（全額）' : '返金（一部）' },
-      );
-      if (id !== null) {
-        payment.refunded += amount;
-        refunds.push({ id, payment, amount, at });
-      }
-    };
-
-    const main = DEMO_MERCHANTS.main;
-    const station = DEMO_MERCHANTS.station;
-    const sellCoins = (at: number) => {
-      const customer = customerWalletNo(random.skewed(main.customers[1]));
-      const amount = random.pick(RELOAD_AMOUNTS);
-      const id = ledger.post(
-        'RELOAD',
-        main.id,
-        at,
-        [
-          { walletNo: main.walletNo, coinId: COIN.coin, amount: -amount },
-          { walletNo: customer, coinId: COIN.coin, amount },
-        ],
-        { comment: '店頭チャージ' },
-      );
-      if (id !== null && random.chance(0.04)) {
-        schedule(at + random.int(2, 15) * MINUTE, (cancelAt) => {
-          ledger.post(
-            'CASH_CANCEL',
-            main.id,
-            cancelAt,
-            [
-              { walletNo: customer, coinId: COIN.coin, amount: -amount },
-              { walletNo: main.walletNo, coinId: COIN.coin, amount },
-            ],
-            { relatedTransactionId: id, comment: '店頭チャージ取消' },
-          );
-        });
-      }
-    };
-
-    const transfer = (at: number) => {
-      const amount = random.int(2, 5) * 10000;
-      const fee = Math.floor((amount * TRANSFER_RATE_BP) / 10000);
-      ledger.post(
-        'TRANSFER',
-        main.id,
-        at,
-        [
-          { walletNo: main.walletNo, coinId: COIN.coin, amount: -amount },
-          { walletNo: station.walletNo, coinId: COIN.coin, amount: amount - fee },
-          { walletNo: SYSTEM_WALLETS.fees, coinId: COIN.coin, amount: fee },
-        ],
-        { comment: '店舗間移動' },
-      );
-    };
-
-    const withdraw = (merchant: DemoMerchant, share: number) => (at: number) => {
-      for (const coinId of [COIN.coin, COIN.voucher]) {
-        const amount = Math.floor((ledger.balance(merchant.walletNo, coinId) * share) / 1000) * 1000;
-        if (amount <= 0) continue;
-        ledger.post(
-          'WITHDRAWAL',
-          merchant.id,
-          at,
-          [
-            { walletNo: merchant.walletNo, coinId, amount: -amount },
-            { walletNo: SYSTEM_WALLETS.payouts, coinId, amount },
-          ],
-          { comment: WITHDRAWAL_COMMENT },
-        );
-      }
-    };
-
-    const monthLabel = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(4))}月分`;
-    const summaries: {
-      merchant_id: number;
-      summarized_month: string;
-      amount: number;
-      tax: number;
-      status: FeeStatus;
-      settlement_transaction_id: number | null;
-    }[] = [];
-    const settleFees = (merchant: DemoMerchant, month: string, index: number) => (at: number) => {
-      const amount = Math.floor(((volume.get(`${merchant.id}:${month}`) ?? 0) * rateOf(merchant.id, month)) / 10000);
-      const tax = Math.floor(amount / 10);
-      let status: FeeStatus = index % 5 === 3 ? 'CASH_SETTLED' : 'SETTLED';
-      let settlementId: number | null = null;
-      if (status === 'SETTLED' && amount + tax > 0) {
-        settlementId = ledger.post(
-          'FEE',
-          merchant.id,
-          at,
-          [
-            { walletNo: merchant.walletNo, coinId: COIN.coin, amount: -(amount + tax) },
-            { walletNo: SYSTEM_WALLETS.fees, coinId: COIN.coin, amount: amount + tax },
-          ],
-          { comment: `${monthLabel(month)} 決済手数料` },
-        );
-        if (settlementId === null) status = 'CASH_SETTLED';
-      }
-      summaries.push({
-        merchant_id: merchant.id,
-        summarized_month: month,
-        amount,
-        tax,
-        status,
-        settlement_transaction_id: settlementId,
-      });
-    };
-
-    const rebate = (merchant: DemoMerchant, month: string) => (at: number) => {
-      const amount = Math.floor((coinVolume.get(`${merchant.id}:${month}`) ?? 0) * 0.005);
-      if (amount <= 0) return;
-      ledger.post(
-        'REBATE',
-        merchant.id,
-        at,
-        [
-          { walletNo: SYSTEM_WALLETS.issuer, coinId: COIN.coin, amount: -amount },
-          { walletNo: merchant.walletNo, coinId: COIN.coin, amount },
-        ],
-        { comment: `${monthLabel(month)} 加盟店リベート` },
-      );
-    };
-
-    const today = tokyoDate(now);
-    const totalDays = Math.round((tokyoDayStart(today).getTime() - tokyoDayStart(startDate).getTime()) / DAY) + 1;
-    for (let day = 0; day < totalDays; day++) {
-      const date = addDays(startDate, day);
-      const dayStart = tokyoDayStart(date).getTime();
-      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-      const weekend = weekday === 0 || weekday === 6;
-      const growth = 0.85 + (0.3 * day) / totalDays;
-      for (const merchant of MERCHANT_LIST) {
-        const expected = merchant.paymentsPerDay * growth * (weekend ? 1.3 : 1);
-        const count = Math.max(0, Math.round(expected * (0.6 + 0.8 * random.next())));
-        for (let i = 0; i < count; i++)
-          schedule(dayStart + 8 * HOUR + random.int(0, 13 * 60 - 1) * MINUTE, pay(merchant));
-      }
-      if (random.chance(0.9)) schedule(dayStart + 9 * HOUR + random.int(0, 10 * 60) * MINUTE, sellCoins);
-      if (day % 9 === 4) schedule(dayStart + 18 * HOUR, transfer);
-      if (date.endsWith('-15')) schedule(dayStart + 17 * HOUR, withdraw(main, 0.6));
-      if (addDays(date, 1).endsWith('-01')) {
-        for (const merchant of MERCHANT_LIST)
-          schedule(dayStart + 17 * HOUR + merchant.id * MINUTE, withdraw(merchant, 0.6));
-      }
-    }
-    for (let index = 0, month = startMonth; month <= currentMonth; index++, month = addMonths(month, 1)) {
-      const next = tokyoMonthStart(addMonths(month, 1)).getTime();
-      for (const merchant of MERCHANT_LIST) {
-        schedule(next + 4 * DAY + 10 * HOUR + merchant.id * MINUTE, rebate(merchant, month));
-        schedule(next + 9 * DAY + 9 * HOUR + merchant.id * MINUTE, settleFees(merchant, month, index));
-      }
-    }
-
-    timeline.run();
-
-    // Months whose settlement day has not come yet are still open.
-    for (let month = startMonth; month <= currentMonth; month = addMonths(month, 1)) {
-      for (const merchant of MERCHANT_LIST) {
-        if (summaries.some((s) => s.merchant_id === merchant.id && s.summarized_month === month)) continue;
-        const amount = Math.floor(((volume.get(`${merchant.id}:${month}`) ?? 0) * rateOf(merchant.id, month)) / 10000);
-        summaries.push({
-          merchant_id: merchant.id,
-          summarized_month: month,
-          amount,
-          tax: Math.floor(amount / 10),
-          status: 'UNSETTLED',
-          settlement_transaction_id: null,
-        });
-      }
-    }
-
+    const { ledger, summaries, refundApplications } = simulateDemo(now);
     await ledger.flush(trx);
     await trx.insertInto('monthly_fee_summaries').values(summaries).execute();
 
@@ -756,7 +500,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
       .values([...balanceRows.values()])
       .execute();
 
-    await insertRefundApplications(trx, random, nowMs, payments, refunds);
+    if (refundApplications.length > 0) await trx.insertInto('refund_applications').values(refundApplications).execute();
     await insertNotices(trx, nowMs);
 
     for (const table of ['identities', 'merchant_groups', 'merchants', 'transactions', 'entries'] as const) {
@@ -766,19 +510,18 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     return {
       transactions: ledger.tx.id.length,
       entries: ledger.entry.id.length,
-      mainWalletEntries: ledger.entry.walletNo.filter((w) => w === main.walletNo).length,
+      mainWalletEntries: ledger.entry.walletNo.filter((w) => w === DEMO_MERCHANTS.main.walletNo).length,
       ms: Date.now() - started,
     };
   });
 }
 
-async function insertRefundApplications(
-  trx: Trx,
+function refundApplicationsOf(
   random: Random,
   nowMs: number,
   payments: PaymentRecord[],
   refunds: RefundRecord[],
-) {
+): Insertable<RefundApplicationTable>[] {
   const rows: Insertable<RefundApplicationTable>[] = [];
   const application = (
     p: PaymentRecord,
@@ -823,7 +566,298 @@ async function insertRefundApplications(
       p.merchant.id === DEMO_MERCHANTS.main.id && p.coinId === COIN.coin && p.refunded === 0 && p.at < nowMs - 30 * DAY,
   );
   for (const p of older.slice(-2)) rows.push(application(p, p.amount, 'CANCELED', p.at + HOUR, null));
-  if (rows.length > 0) await trx.insertInto('refund_applications').values(rows).execute();
+  return rows;
+}
+
+const TRANSFER_RATE_BP = 100;
+
+/** The demo's calendar: 13 months (396 days) of history up to `now`; 本店's fee rate changed 6 months ago. */
+function demoCalendar(now: Date) {
+  const startDate = tokyoDate(new Date(now.getTime() - 396 * DAY));
+  const currentMonth = tokyoMonth(now);
+  return {
+    startDate,
+    startMonth: startDate.slice(0, 7).replace('-', ''),
+    currentMonth,
+    rateChangeMonth: addMonths(currentMonth, -6),
+  };
+}
+
+export interface DemoSimulation {
+  ledger: LedgerBuffer;
+  summaries: Insertable<MonthlyFeeSummaryTable>[];
+  refundApplications: Insertable<RefundApplicationTable>[];
+}
+
+/**
+ * Plays 13 months of the demo's business in memory, in time order: the same `now` gives the same
+ * data, and nothing here touches the database.
+ */
+export function simulateDemo(now: Date): DemoSimulation {
+  const nowMs = now.getTime();
+  const random = new Random(SEED);
+  const { startDate, startMonth, currentMonth, rateChangeMonth } = demoCalendar(now);
+  const rateOf = (merchantId: number, month: string) =>
+    merchantId === DEMO_MERCHANTS.main.id && month >= rateChangeMonth ? 300 : 325;
+
+  /* --- the timeline: events run in time order; running one may schedule later ones --- */
+  const timeline = new Timeline(nowMs - MINUTE);
+  const schedule = (at: number, run: (at: number) => void) => timeline.schedule(at, run);
+  const ledger = new LedgerBuffer(1, 1);
+
+  const payments: PaymentRecord[] = [];
+  const volume = new Map<string, number>(); // `${merchantId}:${month}` → payments of every coin
+  const coinVolume = new Map<string, number>(); // same, めぶくコイン only (rebates)
+  const refunds: RefundRecord[] = [];
+
+  /** Tops a customer up from the issuer just before `at` when a payment needs more than the balance. */
+  const fund = (customer: string, coinId: number, needed: number, at: number) => {
+    const missing = needed - ledger.balance(customer, coinId);
+    if (missing <= 0) return;
+    const fundAt = Math.max(ledger.lastAt, at - random.int(1, 90) * MINUTE);
+    if (coinId === COIN.point) {
+      const amount = Math.max(missing, random.int(5, 20) * 100);
+      ledger.post(
+        'REBATE',
+        null,
+        fundAt,
+        [
+          { walletNo: SYSTEM_WALLETS.issuer, coinId, amount: -amount },
+          { walletNo: customer, coinId, amount },
+        ],
+        { comment: 'キャンペーンポイント付与' },
+      );
+      return;
+    }
+    const unit = coinId === COIN.voucher ? 5000 : random.pick([3000, 5000, 10000, 20000]);
+    const amount = Math.ceil(missing / unit) * unit;
+    ledger.post(
+      'RELOAD',
+      null,
+      fundAt,
+      [
+        { walletNo: SYSTEM_WALLETS.issuer, coinId, amount: -amount },
+        { walletNo: customer, coinId, amount },
+      ],
+      { comment: coinId === COIN.voucher ? 'プレミアム商品券 購入' : 'チャージ（銀行口座）' },
+    );
+  };
+
+  const pay = (merchant: DemoMerchant) => (at: number) => {
+    const customer = customerWalletNo(
+      merchant.customers[0] + random.skewed(merchant.customers[1] - merchant.customers[0]),
+    );
+    const r = random.next();
+    const coinId = r < 0.72 ? COIN.coin : r < 0.87 ? COIN.point : COIN.voucher;
+    const amount = coinId === COIN.point ? random.int(5, 50) * 10 : random.pick(PRICES);
+    fund(customer, coinId, amount, at);
+    const id = ledger.post(
+      'PAYMENT',
+      merchant.id,
+      at,
+      [
+        { walletNo: customer, coinId, amount: -amount },
+        { walletNo: merchant.walletNo, coinId, amount },
+      ],
+      { comment: random.chance(0.05) ? 'テイクアウト' : null },
+    );
+    if (id === null) return;
+    const record: PaymentRecord = { id, merchant, customer, coinId, amount, refunded: 0, at };
+    payments.push(record);
+    const month = tokyoMonth(new Date(at));
+    const key = `${merchant.id}:${month}`;
+    volume.set(key, (volume.get(key) ?? 0) + amount);
+    if (coinId === COIN.coin) coinVolume.set(key, (coinVolume.get(key) ?? 0) + amount);
+    if (coinId !== COIN.point && random.chance(merchant.refundRate)) {
+      schedule(at + random.int(10, 3 * 24 * 60) * MINUTE, refund(record));
+    }
+  };
+
+  const refund = (payment: PaymentRecord) => (at: number) => {
+    const amount = random.chance(0.6)
+      ? payment.amount
+      : Math.max(10, Math.round((payment.amount * random.int(3, 9)) / 100) * 10);
+    const id = ledger.post(
+      'REFUND',
+      payment.merchant.id,
+      at,
+      [
+        { walletNo: payment.merchant.walletNo, coinId: payment.coinId, amount: -amount },
+        { walletNo: payment.customer, coinId: payment.coinId, amount },
+      ],
+      { relatedTransactionId: payment.id, comment: amount === payment.amount ? '返金（全額）' : '返金（一部）' },
+    );
+    if (id !== null) {
+      payment.refunded += amount;
+      refunds.push({ id, payment, amount, at });
+    }
+  };
+
+  const main = DEMO_MERCHANTS.main;
+  const station = DEMO_MERCHANTS.station;
+  const sellCoins = (at: number) => {
+    const customer = customerWalletNo(random.skewed(main.customers[1]));
+    const amount = random.pick(RELOAD_AMOUNTS);
+    const id = ledger.post(
+      'RELOAD',
+      main.id,
+      at,
+      [
+        { walletNo: main.walletNo, coinId: COIN.coin, amount: -amount },
+        { walletNo: customer, coinId: COIN.coin, amount },
+      ],
+      { comment: '店頭チャージ' },
+    );
+    if (id !== null && random.chance(0.04)) {
+      schedule(at + random.int(2, 15) * MINUTE, (cancelAt) => {
+        ledger.post(
+          'CASH_CANCEL',
+          main.id,
+          cancelAt,
+          [
+            { walletNo: customer, coinId: COIN.coin, amount: -amount },
+            { walletNo: main.walletNo, coinId: COIN.coin, amount },
+          ],
+          { relatedTransactionId: id, comment: '店頭チャージ取消' },
+        );
+      });
+    }
+  };
+
+  const transfer = (at: number) => {
+    const amount = random.int(2, 5) * 10000;
+    const fee = Math.floor((amount * TRANSFER_RATE_BP) / 10000);
+    ledger.post(
+      'TRANSFER',
+      main.id,
+      at,
+      [
+        { walletNo: main.walletNo, coinId: COIN.coin, amount: -amount },
+        { walletNo: station.walletNo, coinId: COIN.coin, amount: amount - fee },
+        { walletNo: SYSTEM_WALLETS.fees, coinId: COIN.coin, amount: fee },
+      ],
+      { comment: '店舗間移動' },
+    );
+  };
+
+  const withdraw = (merchant: DemoMerchant, share: number) => (at: number) => {
+    for (const coinId of [COIN.coin, COIN.voucher]) {
+      const amount = Math.floor((ledger.balance(merchant.walletNo, coinId) * share) / 1000) * 1000;
+      if (amount <= 0) continue;
+      ledger.post(
+        'WITHDRAWAL',
+        merchant.id,
+        at,
+        [
+          { walletNo: merchant.walletNo, coinId, amount: -amount },
+          { walletNo: SYSTEM_WALLETS.payouts, coinId, amount },
+        ],
+        { comment: WITHDRAWAL_COMMENT },
+      );
+    }
+  };
+
+  const monthLabel = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(4))}月分`;
+  const summaries: {
+    merchant_id: number;
+    summarized_month: string;
+    amount: number;
+    tax: number;
+    status: FeeStatus;
+    settlement_transaction_id: number | null;
+  }[] = [];
+  const settleFees = (merchant: DemoMerchant, month: string, index: number) => (at: number) => {
+    const amount = Math.floor(((volume.get(`${merchant.id}:${month}`) ?? 0) * rateOf(merchant.id, month)) / 10000);
+    const tax = Math.floor(amount / 10);
+    let status: FeeStatus = index % 5 === 3 ? 'CASH_SETTLED' : 'SETTLED';
+    let settlementId: number | null = null;
+    if (status === 'SETTLED' && amount + tax > 0) {
+      settlementId = ledger.post(
+        'FEE',
+        merchant.id,
+        at,
+        [
+          { walletNo: merchant.walletNo, coinId: COIN.coin, amount: -(amount + tax) },
+          { walletNo: SYSTEM_WALLETS.fees, coinId: COIN.coin, amount: amount + tax },
+        ],
+        { comment: `${monthLabel(month)} 決済手数料` },
+      );
+      if (settlementId === null) status = 'CASH_SETTLED';
+    }
+    summaries.push({
+      merchant_id: merchant.id,
+      summarized_month: month,
+      amount,
+      tax,
+      status,
+      settlement_transaction_id: settlementId,
+    });
+  };
+
+  const rebate = (merchant: DemoMerchant, month: string) => (at: number) => {
+    const amount = Math.floor((coinVolume.get(`${merchant.id}:${month}`) ?? 0) * 0.005);
+    if (amount <= 0) return;
+    ledger.post(
+      'REBATE',
+      merchant.id,
+      at,
+      [
+        { walletNo: SYSTEM_WALLETS.issuer, coinId: COIN.coin, amount: -amount },
+        { walletNo: merchant.walletNo, coinId: COIN.coin, amount },
+      ],
+      { comment: `${monthLabel(month)} 加盟店リベート` },
+    );
+  };
+
+  const today = tokyoDate(now);
+  const totalDays = Math.round((tokyoDayStart(today).getTime() - tokyoDayStart(startDate).getTime()) / DAY) + 1;
+  for (let day = 0; day < totalDays; day++) {
+    const date = addDays(startDate, day);
+    const dayStart = tokyoDayStart(date).getTime();
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    const weekend = weekday === 0 || weekday === 6;
+    const growth = 0.85 + (0.3 * day) / totalDays;
+    for (const merchant of MERCHANT_LIST) {
+      const expected = merchant.paymentsPerDay * growth * (weekend ? 1.3 : 1);
+      const count = Math.max(0, Math.round(expected * (0.6 + 0.8 * random.next())));
+      for (let i = 0; i < count; i++)
+        schedule(dayStart + 8 * HOUR + random.int(0, 13 * 60 - 1) * MINUTE, pay(merchant));
+    }
+    if (random.chance(0.9)) schedule(dayStart + 9 * HOUR + random.int(0, 10 * 60) * MINUTE, sellCoins);
+    if (day % 9 === 4) schedule(dayStart + 18 * HOUR, transfer);
+    if (date.endsWith('-15')) schedule(dayStart + 17 * HOUR, withdraw(main, 0.6));
+    if (addDays(date, 1).endsWith('-01')) {
+      for (const merchant of MERCHANT_LIST)
+        schedule(dayStart + 17 * HOUR + merchant.id * MINUTE, withdraw(merchant, 0.6));
+    }
+  }
+  for (let index = 0, month = startMonth; month <= currentMonth; index++, month = addMonths(month, 1)) {
+    const next = tokyoMonthStart(addMonths(month, 1)).getTime();
+    for (const merchant of MERCHANT_LIST) {
+      schedule(next + 4 * DAY + 10 * HOUR + merchant.id * MINUTE, rebate(merchant, month));
+      schedule(next + 9 * DAY + 9 * HOUR + merchant.id * MINUTE, settleFees(merchant, month, index));
+    }
+  }
+
+  timeline.run();
+
+  // Months whose settlement day has not come yet are still open.
+  for (let month = startMonth; month <= currentMonth; month = addMonths(month, 1)) {
+    for (const merchant of MERCHANT_LIST) {
+      if (summaries.some((s) => s.merchant_id === merchant.id && s.summarized_month === month)) continue;
+      const amount = Math.floor(((volume.get(`${merchant.id}:${month}`) ?? 0) * rateOf(merchant.id, month)) / 10000);
+      summaries.push({
+        merchant_id: merchant.id,
+        summarized_month: month,
+        amount,
+        tax: Math.floor(amount / 10),
+        status: 'UNSETTLED',
+        settlement_transaction_id: null,
+      });
+    }
+  }
+
+  return { ledger, summaries, refundApplications: refundApplicationsOf(random, nowMs, payments, refunds) };
 }
 
 async function insertNotices(trx: Trx, nowMs: number): Promise<void> {

@@ -1,13 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type Config, loadConfig } from '../config';
-import { type Db, openDatabase } from '../db/connection';
+import { type Db, openDatabase, TYPE_PARSERS } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import { PGliteDialect } from '../db/pglite-dialect';
+import type { Database } from '../db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed';
 import { TokenSigner } from '../domain/tokens';
 import { buildApp } from '../http/app';
@@ -41,8 +53,41 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+const SNAPSHOT_PREFIX = 'coin-test-pglite-';
+const SNAPSHOT_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * A dump of a freshly migrated and seeded PGlite, made once per test run (vitest's workers share its
+ * pid as their parent) and loaded by every file: starting from it skips initdb, migration and seed.
+ */
+async function seededPgliteSnapshot(): Promise<Blob> {
+  const file = join(tmpdir(), `${SNAPSHOT_PREFIX}${process.ppid}.tar.gz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (name.startsWith(SNAPSHOT_PREFIX) && Date.now() - statSync(path).mtimeMs > SNAPSHOT_MAX_AGE_MS)
+      rmSync(path, { force: true });
+  }
+  const pglite = await PGlite.create({ parsers: TYPE_PARSERS });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ open: async () => pglite }) });
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const dump = await pglite.dumpDataDir('gzip');
+  await db.destroy();
+  // Written aside then renamed, so a concurrent reader never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
 /** A fresh, migrated database: a new in-memory PGlite, or a new schema on PostgreSQL (dropped on close). */
 export async function createTestDatabase(target: TestTarget, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const seed = options.seed ?? true;
+  if (!target.url && seed) {
+    const db = openDatabase({ databaseUrl: null, pgliteSnapshot: await seededPgliteSnapshot() });
+    return { db, target, close: () => db.destroy() };
+  }
   let schema: string | undefined;
   if (target.url) {
     schema = `test_${randomBytes(6).toString('hex')}`;
@@ -61,7 +106,7 @@ export async function createTestDatabase(target: TestTarget, options: { seed?: b
   };
   try {
     await migrateToLatest(db, schema ? { schema } : {});
-    if (options.seed ?? true) await seedDemo(db);
+    if (seed) await seedDemo(db);
   } catch (error) {
     await close();
     throw error;

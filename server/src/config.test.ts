@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'coin-config-'));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir,
+      pgliteDir: join(dataDir, 'pglite'),
+      publicUrl: 'http://localhost:3000',
+      redisUrl: null,
+      smtpUrl: null,
+      passwordMinLength: 8,
+      noticeUrl: '/api/notices',
+      appScheme: 'coinwallet://',
+      logLevel: 'info',
+    });
+    expect(config.consoleDist).toMatch(/console[\\/]dist$/);
+  });
+
+  it('generates a JWT secret once, readable only by the owner, and keeps it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://localhost/db',
+        JWT_SECRET: 'short',
+        PASSWORD_MIN_LENGTH: '0',
+        LOG_LEVEL: 'loud',
+        APP_SCHEME: 'no-scheme',
+        PUBLIC_URL: 'localhost:3000',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = (error as ConfigError).problems.map((p) => p.name).sort();
+    expect(names).toEqual(
+      ['APP_SCHEME', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PASSWORD_MIN_LENGTH', 'PORT', 'PUBLIC_URL'].sort(),
+    );
+    expect((error as Error).message).toContain('PORT: must be an integer');
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/coin',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://console.example.jp/',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      PASSWORD_MIN_LENGTH: '12',
+      NOTICE_URL: 'https://notices.example.jp/feed.json',
+      APP_SCHEME: 'mebuku://',
+      APP_UNIVERSAL_LINK_BASE: 'https://app.example.jp/',
+      APP_IOS_STORE_URL: 'https://apps.apple.com/jp/app/id1',
+      APP_ANDROID_STORE_URL: 'https://play.google.com/store/apps/details?id=jp.example',
+      CONSOLE_DIST: '/srv/console',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db:5432/coin',
+      jwtSecret: 'x'.repeat(40),
+      publicUrl: 'https://console.example.jp',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtp://mail:25',
+      passwordMinLength: 12,
+      noticeUrl: 'https://notices.example.jp/feed.json',
+      appScheme: 'mebuku://',
+      appUniversalLinkBase: 'https://app.example.jp/',
+      consoleDist: '/srv/console',
+      logLevel: 'warn',
+    });
+    expect(ENV_VARIABLES.map((v) => v.name)).toHaveLength(16);
+  });
+});

@@ -1,0 +1,291 @@
+import { CALLS, type CallDef, type CallId, callPath } from '@coin/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+
+type ProtectedCallId = {
+  [K in CallId]: (typeof CALLS)[K]['access']['kind'] extends 'public' ? never : K;
+}[CallId];
+
+interface SampleRequest {
+  params: Record<string, string | number>;
+  query?: Record<string, string>;
+}
+
+/** A valid request of every protected call against 本店; a new call in CALLS fails the type check here. */
+const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
+  switchMerchantSession: () => ({ params: { id: DEMO.mainMerchantId } }),
+  getIdentityEmail: (caller) => ({ params: { id: caller.userId } }),
+  getMerchant: () => ({ params: { id: DEMO.mainMerchantId } }),
+  getLatestPayment: () => ({ params: { id: DEMO.mainMerchantId } }),
+  getSummarizedTxFees: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { target: tokyoDay().slice(0, 7).replace('-', '') },
+  }),
+  getDailySales: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-29), end_date: tokyoDay() },
+  }),
+  listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
+  getWallet: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
+  listWalletHistories: () => ({
+    params: { wallet_no: DEMO.mainWalletNo },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
+  listRequestedRefunds: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
+};
+
+const CALLERS = {
+  Owner: DEMO.owner,
+  Manager: DEMO.manager,
+  Manager_NoPayment: DEMO.managerNoPayment,
+  Member: DEMO.member,
+} as const;
+type Caller = keyof typeof CALLERS | 'another merchant' | 'no token';
+
+/** The status an access rule implies for a caller of 本店. */
+function expectedStatus(def: CallDef, caller: Caller): number {
+  if (caller === 'no token') return 401;
+  if (def.access.kind === 'authenticated') return 200;
+  if (def.access.kind === 'public') return 200;
+  if (caller === 'another merchant') return 404;
+  return def.access.roles.includes(caller) ? 200 : 403;
+}
+
+const protectedCalls = (Object.entries(CALLS) as [CallId, CallDef][]).filter(
+  (entry): entry is [ProtectedCallId, CallDef] => entry[1].access.kind !== 'public',
+);
+
+describeEachDatabase('access rules', (env) => {
+  const sessions = new Map<Caller, SignedIn>();
+  beforeAll(async () => {
+    for (const [role, email] of Object.entries(CALLERS)) sessions.set(role as Caller, await signIn(env().app, email));
+    sessions.set('another merchant', await signIn(env().app, DEMO.otherMerchantOwner));
+  });
+
+  it('covers every protected call of the contract', () => {
+    expect(protectedCalls.map(([id]) => id).sort()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  const callers: Caller[] = ['Owner', 'Manager', 'Manager_NoPayment', 'Member', 'another merchant', 'no token'];
+  for (const [id, def] of protectedCalls) {
+    describe(`${def.method} ${def.path}`, () => {
+      for (const caller of callers) {
+        it(`${caller} → ${expectedStatus(def, caller)}`, async () => {
+          const session = sessions.get(caller === 'no token' ? 'Owner' : caller);
+          if (!session) throw new Error(`no session for ${caller}`);
+          const sample = SAMPLES[id](session);
+          const response = await env().app.inject({
+            method: def.method,
+            url: `/api${callPath(def.path, sample.params)}`,
+            ...(sample.query ? { query: sample.query } : {}),
+            ...(caller === 'no token' ? {} : { headers: { authorization: session.authorization } }),
+          });
+          const expected = expectedStatus(def, caller);
+          expect(response.statusCode, response.body).toBe(expected);
+          if (expected === 200) {
+            expect(() => def.response.parse(response.json())).not.toThrow();
+          } else {
+            const type = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' }[expected];
+            expect(response.json()).toEqual({ type, message: expect.any(String) });
+          }
+        });
+      }
+    });
+  }
+
+  it("never shows another merchant's wallet, even to an Owner elsewhere", async () => {
+    const response = await env().app.inject({
+      method: 'GET',
+      url: `/api/wallets/${DEMO.bakeryWalletNo}/histories`,
+      query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+      headers: { authorization: sessions.get('Manager')?.authorization ?? '' },
+    });
+    expect(response.statusCode).toBe(404);
+    // owner@ is a Member there: allowed to read, like every role.
+    const asMember = await env().app.inject({
+      method: 'GET',
+      url: `/api/wallets/${DEMO.bakeryWalletNo}`,
+      headers: { authorization: sessions.get('Owner')?.authorization ?? '' },
+    });
+    expect(asMember.statusCode).toBe(200);
+  });
+
+  it('treats a customer or system wallet as not found', async () => {
+    for (const walletNo of ['2000000001', '9000000001', '0000000000']) {
+      const response = await env().app.inject({
+        method: 'GET',
+        url: `/api/wallets/${walletNo}`,
+        headers: { authorization: sessions.get('Owner')?.authorization ?? '' },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+
+  it('follows role changes at once (roles are read from the database)', async () => {
+    const member = await signIn(env().app, DEMO.member);
+    const url = `/api/merchants/${DEMO.mainMerchantId}/users`;
+    const headers = { authorization: member.authorization };
+    expect((await env().app.inject({ method: 'GET', url, headers })).statusCode).toBe(403);
+    const promote = (role: 'Owner' | 'Member') =>
+      env()
+        .db.updateTable('merchant_users')
+        .set({ role })
+        .where('merchant_id', '=', DEMO.mainMerchantId)
+        .where('user_id', '=', member.userId)
+        .execute();
+    await promote('Owner');
+    try {
+      expect((await env().app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+    } finally {
+      await promote('Member');
+    }
+  });
+
+  describe('bad input answers 400 naming the field, never 500', () => {
+    const month = tokyoDay().slice(0, 7).replace('-', '');
+    const cases: {
+      name: string;
+      method?: 'GET' | 'POST';
+      url: string;
+      payload?: unknown;
+      raw?: string;
+      field?: string;
+    }[] = [
+      {
+        name: 'sign-in email',
+        method: 'POST',
+        url: '/api/sessions/merchant',
+        payload: { email: 'x', password: 'p', platform: 'web' },
+        field: 'email',
+      },
+      {
+        name: 'sign-in platform',
+        method: 'POST',
+        url: '/api/sessions/merchant',
+        payload: { email: 'a@example.com', password: 'p', platform: 'ios' },
+        field: 'platform',
+      },
+      {
+        name: 'sign-in without password',
+        method: 'POST',
+        url: '/api/sessions/merchant',
+        payload: { email: 'a@example.com', platform: 'web' },
+        field: 'password',
+      },
+      { name: 'sign-in without body', method: 'POST', url: '/api/sessions/merchant', field: 'body' },
+      { name: 'sign-in with broken JSON', method: 'POST', url: '/api/sessions/merchant', raw: '{"email":' },
+      {
+        name: 'refresh without token',
+        method: 'POST',
+        url: '/api/sessions/refresh',
+        payload: { popinfo_id: 'x', platform: 'web' },
+        field: 'reauth_token',
+      },
+      { name: 'merchant id not a number', url: '/api/merchants/abc/merchant', field: 'id' },
+      { name: 'merchant id zero', url: '/api/merchants/0/merchant', field: 'id' },
+      { name: 'merchant id negative', url: '/api/merchants/-1/latest_payment_history', field: 'id' },
+      { name: 'identity id not a number', url: '/api/identities/1.5/email', field: 'id' },
+      { name: 'fees without target', url: '/api/merchants/1/summarized_tx_fees', field: 'target' },
+      { name: 'fees with month 13', url: '/api/merchants/1/summarized_tx_fees?target=202613', field: 'target' },
+      {
+        name: 'daily sales with an impossible day',
+        url: '/api/merchants/1/daily_sales?start_date=2026-02-30&end_date=2026-03-01',
+        field: 'start_date',
+      },
+      {
+        name: 'daily sales ending before it starts',
+        url: '/api/merchants/1/daily_sales?start_date=2026-03-02&end_date=2026-03-01',
+        field: 'end_date',
+      },
+      {
+        name: 'daily sales over too long a period',
+        url: '/api/merchants/1/daily_sales?start_date=2020-01-01&end_date=2026-01-01',
+        field: 'end_date',
+      },
+      {
+        name: 'daily sales in year 1',
+        url: '/api/merchants/1/daily_sales?start_date=0001-01-01&end_date=0001-01-02',
+        field: 'start_date',
+      },
+      { name: 'wallet number too short', url: '/api/wallets/12345', field: 'wallet_no' },
+      { name: 'histories without dates', url: `/api/wallets/${DEMO.mainWalletNo}/histories`, field: 'start_date' },
+      {
+        name: 'histories limit 0',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&limit=0`,
+        field: 'limit',
+      },
+      {
+        name: 'histories limit too large',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&limit=1000`,
+        field: 'limit',
+      },
+      {
+        name: 'histories offset 0',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&offset=0`,
+        field: 'offset',
+      },
+      {
+        name: 'histories offset not a number',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&offset=x`,
+        field: 'offset',
+      },
+      {
+        name: 'histories with a repeated limit',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&limit=1&limit=2`,
+        field: 'limit',
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, async () => {
+        const owner = sessions.get('Owner');
+        const response = await env().app.inject({
+          method: c.method ?? 'GET',
+          url: c.url,
+          headers: {
+            authorization: owner?.authorization ?? '',
+            ...(c.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(c.payload !== undefined ? { payload: c.payload as object } : {}),
+          ...(c.raw !== undefined ? { payload: c.raw } : {}),
+        });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({ type: 'invalid_request', message: expect.any(String) });
+        if (c.field) expect(response.json().field).toBe(c.field);
+      });
+    }
+
+    it('a well-formed month long ago simply has no fees', async () => {
+      const response = await env().app.inject({
+        method: 'GET',
+        url: `/api/merchants/1/summarized_tx_fees?target=${month.replace(/^\d{4}/, '0000')}`,
+        headers: { authorization: sessions.get('Owner')?.authorization ?? '' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ items: [] });
+    });
+
+    it('ids beyond any stored id are simply not found', async () => {
+      const owner = sessions.get('Owner');
+      for (const url of ['/api/merchants/99999999999/merchant', '/api/identities/99999999999/email']) {
+        const response = await env().app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: owner?.authorization ?? '' },
+        });
+        expect(response.statusCode).toBe(404);
+      }
+    });
+
+    it('a page far beyond the end is empty, not an error', async () => {
+      const owner = sessions.get('Owner');
+      const response = await env().app.inject({
+        method: 'GET',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories`,
+        query: { start_date: tokyoDay(-30), end_date: tokyoDay(), offset: String(Number.MAX_SAFE_INTEGER) },
+        headers: { authorization: owner?.authorization ?? '' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().items).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CALLS, runtimeConfigSchema } from '@coin/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testConfig } from '../testing/harness';
+import { buildApp } from './app';
+
+const INDEX_HTML = '<!doctype html><title>console</title><div id="root"></div>';
+
+describe('the service around the API', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let bare: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ kind: 'pglite', url: null }, { seed: false });
+    const dist = mkdtempSync(join(tmpdir(), 'coin-console-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    app = await buildApp({
+      config: testConfig({ CONSOLE_DIST: dist, PASSWORD_MIN_LENGTH: '10', APP_SCHEME: 'mebuku://' }),
+      db: database.db,
+    });
+    bare = await buildApp({ config: testConfig(), db: database.db });
+  });
+  afterAll(async () => {
+    await app.close();
+    await bare.close();
+    await database.close();
+  });
+
+  it('answers /config.json from the environment, valid against the contract', async () => {
+    const response = await app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const config = runtimeConfigSchema.parse(response.json());
+    expect(config).toMatchObject({
+      apiBaseUrl: '/api',
+      noticeUrl: '/api/notices',
+      passwordMinLength: 10,
+      notificationMs: 5000,
+      requestTimeoutMs: 60000,
+      appHandover: { scheme: 'mebuku://' },
+    });
+  });
+
+  it('publishes the OpenAPI document with every call of the contract', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const def of Object.values(CALLS)) {
+      expect(doc.paths[def.path]?.[def.method.toLowerCase()], `${def.method} ${def.path}`).toBeDefined();
+    }
+  });
+
+  it('reports its health', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-call'],
+      ['POST', '/api/wallets'],
+      ['GET', '/api'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ type: 'not_found', message: expect.any(String) });
+    }
+  });
+
+  it("serves the console's index.html for every console route, on any host", async () => {
+    for (const [host, url] of [
+      ['localhost', '/'],
+      ['localhost', '/top'],
+      ['localhost', '/merchant/user?x=1'],
+      ['qr.localhost', '/merchant/'],
+      ['app.localhost', '/intermediaryReturnApp/ekyc/'],
+      ['localhost', '/no-such-page'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { host } });
+      expect(response.statusCode, `${host}${url}`).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a long time and answers 404 for a missing file', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing-000.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('says how to build the console when it has not been built', async () => {
+    const response = await bare.inject({ method: 'GET', url: '/top' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toContain('npm run build');
+    // The API does not depend on the console.
+    expect((await bare.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
