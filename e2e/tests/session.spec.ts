@@ -126,7 +126,7 @@ test.describe('shell', () => {
     await expect(mainMenu(page).getByRole('link', { name: '加盟店ユーザー' })).toBeVisible();
 
     const switched = page.waitForResponse((r) => /\/api\/merchants\/\d+\/sessions/.test(r.url()) && r.ok());
-    await page.getByRole('textbox', { name: '加盟店を選択' }).click();
+    await page.getByRole('combobox', { name: '加盟店を選択' }).click();
     await page.getByRole('option', { name: MERCHANTS.bakery }).click();
     await switched;
     await expect(page.getByText('メンバー', { exact: true }).first()).toBeVisible();
@@ -134,7 +134,7 @@ test.describe('shell', () => {
 
     // The choice survives a reload.
     await page.reload();
-    await expect(page.getByRole('textbox', { name: '加盟店を選択' })).toHaveValue(MERCHANTS.bakery);
+    await expect(page.getByRole('combobox', { name: '加盟店を選択' })).toHaveValue(MERCHANTS.bakery);
   });
 
   test('logout clears every storage and returns to Login', async ({ page }) => {
