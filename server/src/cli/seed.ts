@@ -64,7 +64,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof Error ? `seed failed: ${error.message}` : error);
+    if (error instanceof Error && !(error instanceof ConfigError) && process.env.DEBUG) console.error(error.stack);
     process.exit(1);
   },
 );

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -31,6 +31,37 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
 }
 
+/**
+ * PGlite keeps its files for one process only: a second process (a seed run beside the server)
+ * would corrupt them, so the data directory is locked with a pid file while open.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lockFile, 'utf8').trim());
+    if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `the embedded database ${dir} is in use by process ${holder}; stop it first (PGlite is single-process)`,
+      );
+    }
+    // A stale lock left by a process that died.
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -45,10 +76,12 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const { pgliteDir, pgliteSnapshot } = options;
+  let unlock: (() => void) | undefined;
   return new Kysely<Database>({
     dialect: new PGliteDialect({
+      onClose: () => unlock?.(),
       open: async () => {
-        if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
+        if (pgliteDir) unlock = lockDataDir(pgliteDir);
         return PGlite.create({
           ...(pgliteDir ? { dataDir: pgliteDir } : {}),
           ...(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {}),

@@ -16,7 +16,8 @@ export async function migrateToLatest(db: Db, options: { schema?: string } = {})
   const { error, results = [] } = await migratorOf(db, options.schema).migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error');
-    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+    if (!failed) throw error;
+    throw new Error(`migration ${failed.migrationName} failed: ${String(error)}`, { cause: error });
   }
   return results;
 }

@@ -20,6 +20,8 @@ export interface PGliteDialectConfig {
   open: () => Promise<PGlite>;
   /** Schema put first on the search_path (tests isolate themselves this way). */
   searchPath?: string;
+  /** Called once the database is closed. */
+  onClose?: () => void;
 }
 
 /** FIFO lock: PGlite is one connection, and a transaction must own it until it ends. */
@@ -124,6 +126,7 @@ class PGliteDriver implements Driver {
     const connection = this.#connection;
     this.#connection = undefined;
     if (connection && !connection.pglite.closed) await connection.pglite.close();
+    if (connection) this.#config.onClose?.();
   }
 }
 

@@ -21,8 +21,6 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
   const signer = new TokenSigner(config.jwtSecret);
