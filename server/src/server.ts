@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
   if (await isDatabaseEmpty(db)) {
     const seeded = await seedDemo(db);
     log.info(seeded, 'seeded the demo data (password of every demo account: demo-password)');
+  } else if (!config.databaseUrl) {
+    // PGlite runs no autovacuum: refresh the planner statistics once per start.
+    await sql`analyze`.execute(db);
   }
 
   let closing = false;

@@ -42,13 +42,21 @@ export async function walletHistories(
 ): Promise<CallResponse<'listWalletHistories'>> {
   const { from, to } = tokyoPeriod(query.start_date, query.end_date);
   const inPeriod = db
-    .selectFrom('entries as e')
-    .where('e.wallet_no', '=', walletNo)
-    .where('e.created_at', '>=', from)
-    .where('e.created_at', '<', to);
+    .selectFrom('entries')
+    .where('wallet_no', '=', walletNo)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to);
+  // The page is cut from the history index first; only its rows are joined.
+  const page = inPeriod
+    .select(['id', 'transaction_id', 'created_at', 'coin_id', 'amount', 'balance_after', 'counterparty_wallet_no'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset((query.offset - 1) * query.limit);
   const [{ total }, rows] = await Promise.all([
     inPeriod.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    inPeriod
+    db
+      .selectFrom(page.as('e'))
       .innerJoin('transactions as t', 't.id', 'e.transaction_id')
       .innerJoin('coins as c', 'c.id', 'e.coin_id')
       .leftJoin('wallets as w', 'w.wallet_no', 'e.counterparty_wallet_no')
@@ -67,8 +75,6 @@ export async function walletHistories(
       ])
       .orderBy('e.created_at', 'desc')
       .orderBy('e.id', 'desc')
-      .limit(query.limit)
-      .offset((query.offset - 1) * query.limit)
       .execute(),
   ]);
   return {
