@@ -214,6 +214,7 @@ export const noticeSchema = z.object({
 });
 export const noticesResponseSchema = listOf(noticeSchema);
 
+/** The console's `/config.json`; runtimeConfig.ts checks the same rules without zod (kept in step by its test). */
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   noticeUrl: z.string(),
