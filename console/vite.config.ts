@@ -26,7 +26,7 @@ export default defineConfig({
             // Libraries every page needs before its first paint: one chunk compresses better than many.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|i18next|react-i18next|zod|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|i18next|react-i18next|zustand)[\\/]/,
             },
           ],
         },

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@coin/contract';
 import { describe, expect, it } from 'vitest';
-import { type ApiClientOptions, createApiClient, type SessionBridge } from './client';
-import { ApiError, NoCredentialsError } from './errors';
+import { type ApiClientOptions, createApiClient, loadCallSchemas, type SessionBridge } from './client';
+import { ApiError, NetworkError, NoCredentialsError, UnexpectedResponseError } from './errors';
 
 const BASE = 'http://api.test/api';
 const WALLET_NO = '1234567890';
@@ -75,6 +75,7 @@ function setup(respond: Responder, options: Partial<ApiClientOptions> & { sessio
     session,
     fetch: fake.fetch,
     cacheBust: () => `t${++tick}`,
+    ...(options.loadSchemas ? { loadSchemas: options.loadSchemas } : {}),
   });
   return { client, requests: fake.requests };
 }
@@ -283,5 +284,56 @@ describe('api client', () => {
       client.call('createMerchantSession', { body: { email: 'a@example.com', password: 'pw', platform: 'web' } }),
     ).rejects.toThrow(ERROR_MESSAGES.network);
     expect(requests.filter(isRefresh)).toHaveLength(0);
+  });
+
+  it("rejects an answer that does not match the call's response schema", async () => {
+    const { client } = setup(() => json(200, { wallet_no: 'not ten digits', balances: [] }));
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).rejects.toBeInstanceOf(
+      UnexpectedResponseError,
+    );
+  });
+
+  it('parses an address outside the call table with the picked schema', async () => {
+    const notice = { id: 1, revision: 2, title: 't', body: 'b', published_at: '2025-04-01T00:00:00Z' };
+    const { client, requests } = setup(() => json(200, { items: [notice], extra: true }));
+    const answer = await client.getUrl('http://feed.test/notices', (schemas) => schemas.CALLS.listNotices.response);
+    expect(answer).toEqual({ items: [notice] });
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends the request while the schemas are still loading', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { client, requests } = setup(() => json(200, walletBody), {
+      loadSchemas: () => gate.then(loadCallSchemas),
+    });
+    const answer = client.call('getWallet', { params: { wallet_no: WALLET_NO } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests).toHaveLength(1);
+    release();
+    await expect(answer).resolves.toEqual(walletBody);
+  });
+
+  it('rejects with the network message when the schemas cannot be loaded', async () => {
+    const { client } = setup(() => json(200, walletBody), {
+      loadSchemas: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    const answer = client.call('getWallet', { params: { wallet_no: WALLET_NO } });
+    await expect(answer).rejects.toBeInstanceOf(NetworkError);
+    await expect(answer).rejects.toThrow(ERROR_MESSAGES.network);
+  });
+
+  it('leaves no unhandled rejection when both the request and the schemas fail', async () => {
+    const { client } = setup(
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      { loadSchemas: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) },
+    );
+    await expect(
+      client.call('createMerchantSession', { body: { email: 'a@example.com', password: 'pw', platform: 'web' } }),
+    ).rejects.toBeInstanceOf(NetworkError);
   });
 });

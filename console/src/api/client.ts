@@ -1,12 +1,11 @@
 import {
   CACHE_BUST_PARAM,
-  CALLS,
-  type CallDef,
+  CALL_ENDPOINTS,
+  type CallEndpoint,
   type CallId,
   type CallResponse,
   callPath,
   PLATFORM,
-  refreshResponseSchema,
 } from '@coin/contract';
 import type { z } from 'zod';
 import {
@@ -18,6 +17,17 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors';
+
+/**
+ * The contract's call table with its zod schemas. It is a chunk of its own, fetched when the first
+ * answer is parsed (main.tsx prefetches it once the first page has rendered), so neither zod nor
+ * the schemas weigh on the first load.
+ */
+export const loadCallSchemas = () => import('@coin/contract/calls');
+export type CallSchemas = Awaited<ReturnType<typeof loadCallSchemas>>;
+
+/** Picks the schema an answer is parsed with from the lazily loaded call schemas. */
+export type SchemaPick<T> = (schemas: CallSchemas) => z.ZodType<T>;
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
@@ -44,6 +54,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** The cache-busting value; Date.now() unless a test fixes it. */
   cacheBust?: () => string | number;
+  /** Loads the call schemas; loadCallSchemas unless a test replaces it. */
+  loadSchemas?: () => Promise<CallSchemas>;
 }
 
 export interface CallOptions {
@@ -63,8 +75,8 @@ export interface UrlRequestOptions {
 export interface ApiClient {
   /** Make one of the contract's calls; the answer is parsed with its response schema. */
   call<K extends CallId>(id: K, options?: CallOptions): Promise<CallResponse<K>>;
-  /** GET an address outside the call table (the configured notice feed), parsed with `schema`. */
-  getUrl<T>(url: string, schema: z.ZodType<T>, options?: UrlRequestOptions): Promise<T>;
+  /** GET an address outside the call table (the configured notice feed), parsed with the picked schema. */
+  getUrl<T>(url: string, schema: SchemaPick<T>, options?: UrlRequestOptions): Promise<T>;
   /** Obtain a fresh authorization from the stored reauth token; concurrent callers share one refresh. */
   refresh(): Promise<void>;
 }
@@ -140,8 +152,19 @@ const isTokenExpired = (response: RawResponse) =>
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const cacheBust = options.cacheBust ?? (() => Date.now());
+  const loadSchemas = options.loadSchemas ?? loadCallSchemas;
   const { session } = options;
   let refreshing: Promise<void> | null = null;
+
+  /** Starts loading a schema; a chunk that cannot be fetched is a network failure. */
+  function loadSchema<T>(pick: SchemaPick<T>): Promise<z.ZodType<T>> {
+    const loading = loadSchemas().then(pick, (error: unknown) => {
+      throw new NetworkError(error);
+    });
+    // Awaited only once the answer is in; a failed exchange must not leave it unhandled.
+    loading.catch(() => {});
+    return loading;
+  }
 
   const apiUrl = (path: string) => `${options.baseUrl().replace(/\/+$/, '')}${path}`;
 
@@ -190,7 +213,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function doRefresh(): Promise<void> {
     const credentials = session.readRefreshCredentials();
     if (!credentials) throw new NoCredentialsError();
-    const def = CALLS.refreshSession;
+    const def = CALL_ENDPOINTS.refreshSession;
+    const schema = loadSchema((schemas) => schemas.CALLS.refreshSession.response);
     const request: PreparedRequest = {
       method: def.method,
       url: apiUrl(def.path),
@@ -210,7 +234,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new AuthError();
     }
     if (!response.ok) throw new NetworkError(new ApiError(response.status, errorBody(response.status, response.text)));
-    const parsed = refreshResponseSchema.safeParse(parseJson(response.text));
+    const parsed = (await schema).safeParse(parseJson(response.text));
     if (!parsed.success) throw new NetworkError(parsed.error);
     takeAuthorization(request, response);
     session.storeReauthToken(parsed.data.reauth_token);
@@ -249,18 +273,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return response;
   }
 
-  async function perform<T>(request: PreparedRequest, schema: z.ZodType<T>, retryable: boolean): Promise<T> {
+  async function perform<T>(request: PreparedRequest, pick: SchemaPick<T>, retryable: boolean): Promise<T> {
+    // The schema chunk loads while the request is under way.
+    const schema = loadSchema(pick);
     const response = await exchange(request, retryable);
     if (!response.ok) throw new ApiError(response.status, errorBody(response.status, response.text));
     takeAuthorization(request, response);
-    const parsed = schema.safeParse(parseJson(response.text));
+    const parsed = (await schema).safeParse(parseJson(response.text));
     if (!parsed.success) throw new UnexpectedResponseError(parsed.error);
     return parsed.data;
   }
 
   return {
     call(id, callOptions = {}) {
-      const def: CallDef = CALLS[id];
+      const def: CallEndpoint = CALL_ENDPOINTS[id];
       const request: PreparedRequest = {
         method: def.method,
         url: apiUrl(callPath(def.path, callOptions.params ?? {})),
@@ -272,7 +298,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       };
       // Public calls (sign-in, refresh, notices) have no session to refresh.
       const retryable = def.access.kind !== 'public';
-      return perform(request, def.response, retryable) as Promise<CallResponse<typeof id>>;
+      const pick: SchemaPick<unknown> = (schemas) => schemas.CALLS[id].response;
+      return perform(request, pick, retryable) as Promise<CallResponse<typeof id>>;
     },
     getUrl(url, schema, urlOptions = {}) {
       const withAuthorization = urlOptions.withAuthorization ?? false;

@@ -1,4 +1,4 @@
-import { type Notice, noticesResponseSchema } from '@coin/contract';
+import type { Notice } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { getConfig } from '@/app/config';
 import { api } from './instance';
@@ -16,9 +16,12 @@ const isOwnAddress = (url: string) => url.startsWith('/') && !url.startsWith('//
 export const sortByRevisionDesc = (notices: readonly Notice[]): Notice[] =>
   [...notices].sort((a, b) => b.revision - a.revision);
 
-/** GET of the configured notice address; listed by revision descending (§3). */
+/** GET of the configured notice address (answering like the listNotices call); listed by revision descending (§3). */
 export async function listNotices(url: string, signal?: AbortSignal): Promise<Notice[]> {
-  const answer = await api.getUrl(url, noticesResponseSchema, { signal, withAuthorization: isOwnAddress(url) });
+  const answer = await api.getUrl(url, (schemas) => schemas.CALLS.listNotices.response, {
+    signal,
+    withAuthorization: isOwnAddress(url),
+  });
   return sortByRevisionDesc(answer.items);
 }
 

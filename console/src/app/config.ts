@@ -1,4 +1,4 @@
-import { type RuntimeConfig, runtimeConfigSchema } from '@coin/contract';
+import { parseRuntimeConfig, type RuntimeConfig } from '@coin/contract';
 
 let current: RuntimeConfig | null = null;
 
@@ -14,7 +14,7 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
   try {
     const response = await fetchImpl(`/config.json?_=${Date.now()}`, { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    current = runtimeConfigSchema.parse(await response.json());
+    current = parseRuntimeConfig(await response.json());
     return current;
   } catch (error) {
     throw new ConfigLoadError(error);

@@ -1,5 +1,3 @@
-import { authClaimsSchema } from '@coin/contract';
-
 /** The bare token of an `Authorization` value (`Bearer <token>` or the token alone). */
 export const bearerToken = (authorization: string): string => authorization.replace(/^Bearer\s+/i, '').trim();
 
@@ -21,8 +19,9 @@ export function readPopinfoId(authorization: string): string | null {
   try {
     const claims: unknown = JSON.parse(base64UrlDecode(payload));
     if (typeof claims !== 'object' || claims === null) return null;
-    const popinfoId = authClaimsSchema.shape.popinfo_id.safeParse((claims as { popinfo_id?: unknown }).popinfo_id);
-    return popinfoId.success && popinfoId.data !== '' ? popinfoId.data : null;
+    // The claim is a string (the contract's authClaimsSchema); checked by hand to keep zod off the first load.
+    const popinfoId = (claims as { popinfo_id?: unknown }).popinfo_id;
+    return typeof popinfoId === 'string' && popinfoId !== '' ? popinfoId : null;
   } catch {
     return null;
   }
