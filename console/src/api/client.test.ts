@@ -76,6 +76,7 @@ function setup(respond: Responder, options: Partial<ApiClientOptions> & { sessio
     fetch: fake.fetch,
     cacheBust: () => `t${++tick}`,
     ...(options.loadSchemas ? { loadSchemas: options.loadSchemas } : {}),
+    ...(options.isLeavingPage ? { isLeavingPage: options.isLeavingPage } : {}),
   });
   return { client, requests: fake.requests };
 }
@@ -284,6 +285,24 @@ describe('api client', () => {
       client.call('createMerchantSession', { body: { email: 'a@example.com', password: 'pw', platform: 'web' } }),
     ).rejects.toThrow(ERROR_MESSAGES.network);
     expect(requests.filter(isRefresh)).toHaveLength(0);
+  });
+
+  it('does not refresh for requests the browser aborts while the page is being left', async () => {
+    let leaving = false;
+    const { client, requests } = setup(
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      { isLeavingPage: () => leaving },
+    );
+    leaving = true;
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).rejects.toThrow(
+      ERROR_MESSAGES.network,
+    );
+    expect(requests.filter(isRefresh)).toHaveLength(0);
+    leaving = false;
+    await expect(client.call('getWallet', { params: { wallet_no: WALLET_NO } })).rejects.toThrow();
+    expect(requests.filter(isRefresh)).toHaveLength(1);
   });
 
   it("rejects an answer that does not match the call's response schema", async () => {

@@ -56,6 +56,11 @@ export interface ApiClientOptions {
   cacheBust?: () => string | number;
   /** Loads the call schemas; loadCallSchemas unless a test replaces it. */
   loadSchemas?: () => Promise<CallSchemas>;
+  /**
+   * True while the page is being left. The browser then aborts the page's requests; a refresh started
+   * for them would spend the reauth token and lose its successor with the page.
+   */
+  isLeavingPage?: () => boolean;
 }
 
 export interface CallOptions {
@@ -262,7 +267,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await sendOnce(request);
     } catch (error) {
       if (!(error instanceof NoResponse)) throw error;
-      if (!retryable) throw new NetworkError(error.cause);
+      if (!retryable || options.isLeavingPage?.()) throw new NetworkError(error.cause);
       await refresh();
       return sendOrNetworkError(request);
     }
