@@ -1,7 +1,7 @@
 import '@/app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadCallSchemas } from '@/api/client';
+import { prefetchApi } from '@/api/lazy';
 import { App } from '@/app/App';
 import { loadConfig } from '@/app/config';
 import { initI18n } from '@/i18n';
@@ -20,8 +20,8 @@ configured.then(
         <App />
       </StrictMode>,
     );
-    // The response schemas (zod) are not needed for the first paint: fetch them once the browser is idle.
-    const prefetch = () => void loadCallSchemas().catch(() => {});
+    // The API layer and the response schemas (zod) are not needed for the first paint: fetch them once the browser is idle.
+    const prefetch = () => void prefetchApi().catch(() => {});
     if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2000 });
     else setTimeout(prefetch, 200);
   },

@@ -1,5 +1,4 @@
-import { getMerchant } from '@/api/merchants';
-import { createMerchantSession, refreshSession, switchMerchantSession } from '@/api/sessions';
+import { loadMerchantsApi, loadSessionsApi } from '@/api/lazy';
 import { navigateTo } from '@/app/navigation';
 import { handleRefreshRejected } from './bridge-instance';
 import { createSessionService } from './service';
@@ -9,11 +8,12 @@ import { browserStorages, sessionStore } from './store';
 export const session = createSessionService({
   store: sessionStore,
   storages: browserStorages,
+  // The API modules load with the first call (see api/lazy.ts), not with the first page.
   api: {
-    signIn: createMerchantSession,
-    getMerchant: (merchantId) => getMerchant(merchantId),
-    switchMerchant: switchMerchantSession,
-    refresh: refreshSession,
+    signIn: (credentials) => loadSessionsApi().then((api) => api.createMerchantSession(credentials)),
+    getMerchant: (merchantId) => loadMerchantsApi().then((api) => api.getMerchant(merchantId)),
+    switchMerchant: (merchantId) => loadSessionsApi().then((api) => api.switchMerchantSession(merchantId)),
+    refresh: () => loadSessionsApi().then((api) => api.refreshSession()),
   },
   // The query cache lives in its own chunk (signed-in pages only), so Login does not load it.
   onMerchantChanged: () => {
