@@ -179,12 +179,24 @@ describe('api client', () => {
     expect(requests.at(-1)?.headers.get('Authorization')).toBe('Bearer fresh-2');
   });
 
-  it('does not refresh on another 401 and passes it through', async () => {
-    const { client, requests } = setup(() => json(401, { type: 'unauthorized', message: 'no' }));
+  it('does not refresh on another 401: passes it through and ends the sign-in', async () => {
+    const session = fakeSession();
+    const { client, requests } = setup(() => json(401, { type: 'unauthorized', message: 'no' }), {
+      session: session.bridge,
+    });
     const error = await client.call('getWallet', { params: { wallet_no: WALLET_NO } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(requests.filter(isRefresh)).toHaveLength(0);
+    expect(session.state.rejected).toBe(1);
+  });
+
+  it('a 403 passes through without ending the sign-in', async () => {
+    const session = fakeSession();
+    const { client } = setup(() => json(403, { type: 'forbidden', message: 'no' }), { session: session.bridge });
+    const error = await client.call('getWallet', { params: { wallet_no: WALLET_NO } }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(403);
+    expect(session.state.rejected).toBe(0);
   });
 
   it('refresh answered 400: clears the session, sends the user to Login and rejects with 認証エラーです', async () => {

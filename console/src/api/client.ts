@@ -151,6 +151,15 @@ function errorBody(status: number, text: string): ApiErrorBody {
   return { type: status >= 500 ? 'internal' : 'unknown', message: text || `HTTP ${status}` };
 }
 
+/**
+ * Tabs sharing localStorage refresh one at a time, each reading the token inside the lock, so a second
+ * tab never presents the token the first has just spent (which would revoke the whole sign-in).
+ */
+function acrossTabs(task: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('coin-console-session-refresh', task) : task();
+}
+
 const isTokenExpired = (response: RawResponse) =>
   response.status === 401 && errorBody(response.status, response.text).type === 'token_expired';
 
@@ -246,7 +255,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function refresh(): Promise<void> {
-    refreshing ??= doRefresh().finally(() => {
+    refreshing ??= acrossTabs(doRefresh).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -282,7 +291,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // The schema chunk loads while the request is under way.
     const schema = loadSchema(pick);
     const response = await exchange(request, retryable);
-    if (!response.ok) throw new ApiError(response.status, errorBody(response.status, response.text));
+    if (!response.ok) {
+      const error = new ApiError(response.status, errorBody(response.status, response.text));
+      // Still refused after any refresh: the sign-in is over (revoked, or the user was suspended).
+      if (retryable && response.status === 401) session.onRefreshRejected();
+      throw error;
+    }
     takeAuthorization(request, response);
     const parsed = (await schema).safeParse(parseJson(response.text));
     if (!parsed.success) throw new UnexpectedResponseError(parsed.error);

@@ -1,5 +1,5 @@
 import type { SessionBridge } from '@/api/client';
-import { readStoredSession, restoredUseSession, type Storages, writeStoredSession } from './storage';
+import { STORAGE_KEYS, type Storages, storageFor, writeStoredSession } from './storage';
 import type { SessionStore } from './store';
 
 /** Connects the API client to the session store and storage. */
@@ -11,14 +11,21 @@ export function createSessionBridge(
   return {
     getAuthorization: () => store.getState().authorization,
     setAuthorization: (authorization) => store.setState({ authorization }),
+    /**
+     * The current token of this session's own storage. Another tab may have signed in since (even as
+     * another user) and left its session in the other storage, or replaced this one: a token of
+     * another sign-in (another popinfo id) is never used.
+     */
     readRefreshCredentials() {
-      const stored = readStoredSession(storages());
-      return stored.reauthToken && stored.popinfoId
-        ? { reauthToken: stored.reauthToken, popinfoId: stored.popinfoId }
-        : null;
+      const { useSession, popinfoId } = store.getState();
+      const storage = storageFor(storages(), useSession);
+      const reauthToken = storage.getItem(STORAGE_KEYS.token);
+      const storedPopinfoId = storage.getItem(STORAGE_KEYS.popinfoId);
+      if (!reauthToken || !storedPopinfoId || storedPopinfoId !== popinfoId) return null;
+      return { reauthToken, popinfoId: storedPopinfoId };
     },
     storeReauthToken(reauthToken) {
-      writeStoredSession(storages(), restoredUseSession(storages()), { reauthToken });
+      writeStoredSession(storages(), store.getState().useSession, { reauthToken });
       store.setState({ reauthToken });
     },
     onRefreshRejected,
