@@ -192,11 +192,21 @@ export async function switchMerchant(
     .executeTakeFirst();
   if (!member) throw new DomainError('not_found');
   if (!family?.active) throw new DomainError('unauthorized');
-  const reauthToken = await issueReauthToken(
-    db,
-    { popinfoId: input.popinfoId, userId: input.userId, platform: family.platform },
-    input.merchantId,
-    now,
-  );
+  const reauthToken = await db.transaction().execute(async (trx) => {
+    // The new token replaces the family's live ones: presenting an older one afterwards is reuse.
+    await trx
+      .updateTable('reauth_tokens')
+      .set({ used_at: now })
+      .where('popinfo_id', '=', input.popinfoId)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return issueReauthToken(
+      trx,
+      { popinfoId: input.popinfoId, userId: input.userId, platform: family.platform },
+      input.merchantId,
+      now,
+    );
+  });
   return { reauthToken, nickName: member.name, role: member.role };
 }

@@ -173,7 +173,13 @@ describeEachDatabase('access rules', (env) => {
         field: 'password',
       },
       { name: 'sign-in without body', method: 'POST', url: '/api/sessions/merchant', field: 'body' },
-      { name: 'sign-in with broken JSON', method: 'POST', url: '/api/sessions/merchant', raw: '{"email":' },
+      {
+        name: 'sign-in with broken JSON',
+        method: 'POST',
+        url: '/api/sessions/merchant',
+        raw: '{"email":',
+        field: 'body',
+      },
       {
         name: 'refresh without token',
         method: 'POST',

@@ -48,7 +48,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody =
         status === 429
           ? { type: 'rate_limited', message: new DomainError('rate_limited').message }
-          : { type: 'invalid_request', message: new DomainError('invalid_request').message };
+          : // They all concern the request body as a whole.
+            { type: 'invalid_request', message: new DomainError('invalid_request').message, field: 'body' };
       return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');

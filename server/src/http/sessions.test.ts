@@ -195,6 +195,18 @@ describeEachDatabase('sessions', (env) => {
       expect(claimsOf(bearerOf(refreshed) ?? '').merchant_id).toBe(DEMO.bakeryMerchantId);
     });
 
+    it('spends the tokens it replaces: the sign-in token presented afterwards revokes the family', async () => {
+      const session = await signIn(env().app, DEMO.owner);
+      const response = await env().app.inject({
+        method: 'POST',
+        url: `/api/merchants/${DEMO.bakeryMerchantId}/sessions`,
+        headers: { authorization: session.authorization },
+      });
+      const { reauth_token: bound } = CALLS.switchMerchantSession.response.parse(response.json());
+      expect((await refresh(session.reauthToken, session.popinfoId)).statusCode).toBe(400);
+      expect((await refresh(bound, session.popinfoId)).statusCode).toBe(400);
+    });
+
     it('is refused without a role at that merchant', async () => {
       const session = await signIn(env().app, DEMO.manager);
       const response = await env().app.inject({
