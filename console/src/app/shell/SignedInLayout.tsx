@@ -10,16 +10,12 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';
 import { AppShell, Box, Burger, Center, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getConfig } from '@/app/config';
 import { queryClient } from '@/app/queryClient';
 import { selectRole, useSessionState } from '@/session';
 import { MerchantSwitcher } from './MerchantSwitcher';
@@ -28,6 +24,9 @@ import classes from './shell.module.css';
 import { UserMenu } from './UserMenu';
 
 const MAIN_ID = 'main-content';
+
+// Off the shell's critical chunk: the container (and its transition library) loads after first render.
+const ShellNotifications = lazy(() => import('./ShellNotifications'));
 
 /** The signed-in layout: header (merchant switcher, user), side menu by role, notifications. */
 export default function SignedInLayout() {
@@ -42,7 +41,9 @@ export default function SignedInLayout() {
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'lg' }}
     >
-      <Notifications autoClose={getConfig().notificationMs} position="top-right" />
+      <Suspense fallback={null}>
+        <ShellNotifications />
+      </Suspense>
       <AppShell.Header>
         <a className={classes.skipLink} href={`#${MAIN_ID}`}>
           {t('common.skipToContent')}
