@@ -4,7 +4,6 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/NavLink.css';

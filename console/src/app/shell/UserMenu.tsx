@@ -1,18 +1,23 @@
-import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { ActionIcon, Badge, Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '@/components/icons';
-import { pageTitleKey, roleKey } from '@/i18n/keys';
-import { pathOf } from '@/router/paths';
-import { selectRole, session, useSessionState } from '@/session';
+import { roleKey } from '@/i18n/keys';
+import { selectRole, useSessionState } from '@/session';
 
-const ACCOUNT_PAGES = ['ChangePassword', 'ChangeEmail'] as const;
+// The menu (Mantine Menu and its styles) is off the shell's critical chunk; its button shows at once.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /** Nick name, role badge, and the menu of account pages and logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const name = useSessionState((state) => state.user?.name ?? '');
   const role = useSessionState(selectRole);
+  const target = (
+    <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('menu.userMenu')}>
+      <UserIcon />
+    </ActionIcon>
+  );
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" fw={500} visibleFrom="sm" truncate maw={180}>
@@ -21,25 +26,9 @@ export function UserMenu() {
       <Badge variant="light" color="teal" visibleFrom="xs">
         {t(roleKey(role))}
       </Badge>
-      <Menu position="bottom-end" shadow="md" width={220}>
-        <Menu.Target>
-          <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('menu.userMenu')}>
-            <UserIcon />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{name}</Menu.Label>
-          {ACCOUNT_PAGES.map((page) => (
-            <Menu.Item key={page} component={Link} to={pathOf(page)}>
-              {t(pageTitleKey(page))}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => session.logout()}>
-            {t('actions.logout')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={target}>
+        <AccountMenu name={name} target={target} />
+      </Suspense>
     </Group>
   );
 }

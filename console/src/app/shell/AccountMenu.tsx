@@ -1,0 +1,35 @@
+import '@mantine/core/styles/Menu.css';
+import { Menu } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageTitleKey } from '@/i18n/keys';
+import { pathOf } from '@/router/paths';
+import { session } from '@/session';
+
+const ACCOUNT_PAGES = ['ChangePassword', 'ChangeEmail'] as const;
+
+/**
+ * The user menu (account pages and logout) around its button: a chunk of its own, loaded when the
+ * shell first renders; UserMenu shows the same button until then.
+ */
+export default function AccountMenu({ name, target }: { name: string; target: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" shadow="md" width={220}>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name}</Menu.Label>
+        {ACCOUNT_PAGES.map((page) => (
+          <Menu.Item key={page} component={Link} to={pathOf(page)}>
+            {t(pageTitleKey(page))}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => session.logout()}>
+          {t('actions.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
