@@ -71,15 +71,13 @@ function pageKeys(): Set<string> {
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
 const pages = pageKeys();
-const pageKey = (fragment: string) => {
-  const key = [...pages].find((candidate) => candidate.includes(fragment));
-  if (!key) throw new Error(`no lazily loaded ${fragment} chunk among the pages`);
-  return key;
-};
+const pagesMatching = (fragment: string) => [...pages].filter((candidate) => candidate.includes(fragment));
+const loginPage = pagesMatching('pages/login/LoginPage');
+if (loginPage.length === 0) throw new Error('no lazily loaded Login page chunk among the pages');
 
 const entryClosure = staticClosure([entryKey]);
-// What the browser fetches for /login: the entry, the signed-out layout and the Login page.
-const loginFiles = filesOf(staticClosure([entryKey, pageKey('SignedOutLayout'), pageKey('pages/login/LoginPage')]));
+// What the browser fetches for /login: the entry, the signed-out layout (when lazily loaded) and the Login page.
+const loginFiles = filesOf(staticClosure([entryKey, ...pagesMatching('SignedOutLayout'), ...loginPage]));
 const loginKB = sumKB(loginFiles);
 
 /** A lazily loaded chunk's own files: its static closure minus what is already loaded when it is imported. */

@@ -9,6 +9,7 @@ import {
   rootRouteId,
   useRouteContext,
 } from '@tanstack/react-router';
+import SignedOutLayout from '@/app/SignedOutLayout';
 import { PageError, PagePending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
 import { pageLoader } from './pages';
@@ -67,10 +68,11 @@ export function createAppRouter(deps: AppRouterDeps) {
     id: 'signedIn',
     component: lazyRouteComponent(() => import('@/app/shell/SignedInLayout')),
   });
+  // Tiny, and on every public page's first load: it comes with the entry instead of a request of its own.
   const signedOut = createRoute({
     getParentRoute: () => rootRoute,
     id: 'signedOut',
-    component: lazyRouteComponent(() => import('@/app/SignedOutLayout')),
+    component: SignedOutLayout,
   });
 
   const appRoutes = uniqueByRoutePath(APP_ROUTES).map((route) =>
