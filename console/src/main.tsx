@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { prefetchApi } from '@/api/lazy';
 import { App } from '@/app/App';
 import { loadConfig } from '@/app/config';
-import { initI18n } from '@/i18n';
+import { initI18n, loadPageStrings } from '@/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -20,8 +20,9 @@ configured.then(
         <App />
       </StrictMode>,
     );
-    // The API layer and the response schemas (zod) are not needed for the first paint: fetch them once the browser is idle.
-    const prefetch = () => void prefetchApi().catch(() => {});
+    // Not needed for the first paint, fetched once the browser is idle: the API layer, the response
+    // schemas (zod) and the second part of the catalogue.
+    const prefetch = () => void Promise.all([prefetchApi(), loadPageStrings()]).catch(() => {});
     if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2000 });
     else setTimeout(prefetch, 200);
   },

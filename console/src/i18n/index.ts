@@ -18,4 +18,23 @@ export function initI18n(): typeof i18next {
   return i18next;
 }
 
+let pageStrings: Promise<void> | null = null;
+
+/**
+ * Adds the catalogue's second part (jpPages.ts), once. The first paint needs only part one; every
+ * other page waits for this before it renders (router/pages.ts), and main.tsx prefetches it.
+ */
+export function loadPageStrings(): Promise<void> {
+  pageStrings ??= import('./jpPages').then(
+    ({ jpPages }) => {
+      initI18n().addResourceBundle(LANGUAGE, 'translation', jpPages, true, true);
+    },
+    (error: unknown) => {
+      pageStrings = null;
+      throw error;
+    },
+  );
+  return pageStrings;
+}
+
 export { i18next };

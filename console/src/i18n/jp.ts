@@ -1,30 +1,20 @@
 import { ERROR_MESSAGES } from '@coin/contract';
+import type { jpPages } from './jpPages';
 
-/** The one catalogue of the `jp` interface language. Keys by area; the §8 texts come from the contract verbatim. */
+/**
+ * The catalogue of the `jp` interface language, part one: what the first paint shows (the Login
+ * page, the public frame, the route states, the configuration error). Keys by area; the §8 texts
+ * come from the contract verbatim. Part two (jpPages.ts) is added when another page loads.
+ */
 export const jp = {
   common: {
     appName: '加盟店管理画面',
     titleSuffix: '加盟店管理画面',
     loading: '読み込み中…',
-    empty: 'データがありません',
-    comingSoon: 'この画面は準備中です',
-    comingSoonDetail: '公開までしばらくお待ちください。',
-    settled: '精算済',
-    transferable: '譲渡可',
-    refundable: '返金可',
-    total: '合計',
-    skipToContent: 'メインコンテンツへ移動',
   },
   actions: {
     login: 'ログイン',
-    logout: 'ログアウト',
-    retry: '再試行',
     reload: '再読み込み',
-    backToTop: 'トップへ戻る',
-    backToLogin: 'ログイン画面へ',
-    openApp: 'アプリを開く',
-    returnToApp: 'アプリに戻る',
-    toggleMenu: 'メニューを開閉',
     toggleSecretVisibility: '入力内容の表示を切り替え',
     forgotPassword: 'パスワードをお忘れの方',
   },
@@ -32,21 +22,6 @@ export const jp = {
     email: 'メールアドレス',
     password: 'パスワード',
     keepSignedIn: 'ログイン状態を保持する',
-    merchant: '加盟店',
-    coin: 'コイン',
-    amount: '金額',
-    amountWithTax: '金額（税込）',
-    balance: '残高',
-    date: '日付',
-    dateTime: '日時',
-    month: '対象月',
-    id: 'ID',
-    name: '名称',
-    status: '状態',
-    payer: '支払元ウォレット',
-    revision: '版',
-    sales: '売上',
-    count: '件数',
   },
   validation: {
     required: '{{field}}を入力してください',
@@ -64,127 +39,17 @@ export const jp = {
     invalidRequest: '入力内容に誤りがあります',
     noCredentials: 'ログイン情報がありません。再度ログインしてください。',
     unexpected: '予期しないエラーが発生しました。しばらく待ってから再度お試しください。',
-    loadFailed: 'データを読み込めませんでした',
-    switchMerchantFailed: '加盟店を切り替えられませんでした',
     configTitle: '設定を読み込めませんでした',
     configBody: '画面の設定ファイル（config.json）を取得できませんでした。時間をおいて再読み込みしてください。',
   },
-  menu: {
-    main: 'メインメニュー',
-    userMenu: 'ユーザーメニュー',
-    merchantSwitcher: '加盟店を選択',
-    switchingMerchant: '加盟店を切り替えています',
-    groups: {
-      home: 'トップ',
-      sales: '売上・取引',
-      refund: '返金',
-      coin: 'コイン',
-      settings: '加盟店設定',
-      download: 'ダウンロード',
-      account: 'アカウント',
-    },
-  },
-  roles: {
-    Owner: 'オーナー',
-    Manager: 'マネージャー',
-    Manager_NoPayment: 'マネージャー（支払不可）',
-    Member: 'メンバー',
-  },
   /** Page titles by route name (menu labels, headings and document titles). */
   pages: {
-    Top: 'トップ',
-    Transaction: '取引履歴',
-    RequestPayment: '支払依頼',
-    UrlPayment: 'URL決済',
-    InvoicePayment: '請求書払い',
-    QRCode: 'QRコード',
-    Coupon: 'クーポン',
-    BookTicketUseHistory: '回数券利用履歴',
-    Subscriptions: 'サブスクリプション',
-    AutomaticPaymentHistory: '自動支払履歴',
-    UtilityBillsQrHistories: '公共料金QR払い履歴',
-    Refund: '返金一覧',
-    RequestRefund: '返金申請',
-    Reload: 'チャージ',
-    MerchantRebate: '加盟店リベート',
-    WithdrawalInfo: '出金情報',
-    WithdrawalInfoMerchant: 'グループ加盟店の出金情報',
-    Merchant: '加盟店情報',
-    MerchantRebateCoin: 'リベートコイン設定',
-    MerchantBankAccount: '振込先口座',
-    MerchantUser: '加盟店ユーザー',
-    DownloadFile: 'ダウンロード',
-    DownloadUtilityBillsData: '公共料金データのダウンロード',
-    ChangePassword: 'パスワード変更',
-    ChangeEmail: 'メールアドレス変更',
     Login: 'ログイン',
-    ForgetPassword: 'パスワードの再設定申請',
-    ResetPassword: 'パスワード再設定',
-    InitAccount: 'アカウントの初期設定',
-    VerifyEmail: 'メールアドレスの確認',
-    VerifyMerchantUser: '加盟店ユーザーの確認',
-    InitMerchantAccount: '招待の受諾',
-    Loading: '処理中',
-    MobileError: 'エラー',
-    MobileCancel: 'キャンセル',
-    Intermediary: 'アプリを開く',
-    IntermediaryReturnApp: 'アプリに戻る',
-    NotFound: 'ページが見つかりません',
   },
   login: {
     heading: '加盟店管理画面にログイン',
   },
-  top: {
-    balances: {
-      title: 'コイン残高',
-      empty: '残高のあるコインはありません',
-    },
-    sales: {
-      title: '売上推移（過去30日）',
-      empty: '過去30日の売上はありません',
-      total: '30日間の合計: {{amount}}',
-      dayFormat: 'M/D',
-    },
-    refunds: {
-      title: '返金申請中',
-      empty: '申請中の返金はありません',
-    },
-    fees: {
-      title: '月次手数料',
-      empty: '手数料はまだありません',
-    },
-    notices: {
-      title: 'お知らせ',
-      empty: 'お知らせはありません',
-    },
-    latestPayment: {
-      title: '最新の支払い',
-      empty: '支払いはまだありません',
-    },
-  },
-  placeholder: {
-    body: 'この画面は準備中です。',
-    detail: 'メールに記載されたリンクから開いた場合は、しばらくしてから再度お試しください。',
-  },
-  mobile: {
-    loadingBody: '処理しています。画面を閉じずにしばらくお待ちください。',
-    errorHeading: 'エラーが発生しました',
-    errorBody: '手続きを完了できませんでした。アプリに戻って、もう一度お試しください。',
-    cancelHeading: '手続きをキャンセルしました',
-    cancelBody: '手続きは中止されました。アプリに戻って操作を続けてください。',
-  },
-  intermediary: {
-    heading: 'アプリを開く',
-    body: 'アプリを起動しています。自動で開かない場合は、下のボタンを押してください。',
-    returnHeading: 'アプリに戻る',
-    returnBody: 'アプリに戻っています。自動で戻らない場合は、下のボタンを押してください。',
-    notInstalled: 'アプリをお持ちでない方は、こちらからインストールしてください。',
-    appStore: 'App Storeで入手',
-    googlePlay: 'Google Playで入手',
-  },
-  notFound: {
-    body: 'お探しのページは移動または削除されたか、URLが間違っている可能性があります。',
-  },
 } as const;
 
-export type Catalogue = typeof jp;
+/** The whole catalogue, both parts merged (i18next's typed keys). */
+export type Catalogue = typeof jp & typeof jpPages;

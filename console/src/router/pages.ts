@@ -1,5 +1,6 @@
 import type { SpecialPage } from '@coin/contract';
 import type { ComponentType } from 'react';
+import { loadPageStrings } from '@/i18n';
 
 export interface PageProps {
   /** The intermediary action (special pages only). */
@@ -9,11 +10,20 @@ export interface PageProps {
 export type PageModule = { default: ComponentType<PageProps> };
 export type PageLoader = () => Promise<PageModule>;
 
-const comingSoon: PageLoader = () => import('@/pages/coming-soon/ComingSoonPage');
-const verification: PageLoader = () => import('@/pages/verification/VerificationPlaceholderPage');
-const loading: PageLoader = () => import('@/pages/mobile/LoadingPage');
-const mobileError: PageLoader = () => import('@/pages/mobile/MobileErrorPage');
-const mobileCancel: PageLoader = () => import('@/pages/mobile/MobileCancelPage');
+/**
+ * Every page but Login shows strings of the catalogue's second part (i18n/jpPages.ts): the page's
+ * chunk and those strings load together, so they are there when it renders.
+ */
+export const withPageStrings =
+  <T>(loader: () => Promise<T>): (() => Promise<T>) =>
+  () =>
+    Promise.all([loader(), loadPageStrings()]).then(([page]) => page);
+
+const comingSoon: PageLoader = withPageStrings(() => import('@/pages/coming-soon/ComingSoonPage'));
+const verification: PageLoader = withPageStrings(() => import('@/pages/verification/VerificationPlaceholderPage'));
+const loading: PageLoader = withPageStrings(() => import('@/pages/mobile/LoadingPage'));
+const mobileError: PageLoader = withPageStrings(() => import('@/pages/mobile/MobileErrorPage'));
+const mobileCancel: PageLoader = withPageStrings(() => import('@/pages/mobile/MobileCancelPage'));
 
 /**
  * Route name (of the contract's route tables) → lazily loaded page: the one place that says which
@@ -21,7 +31,7 @@ const mobileCancel: PageLoader = () => import('@/pages/mobile/MobileCancelPage')
  */
 export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   // Signed-in pages.
-  Top: () => import('@/pages/top/TopPage'),
+  Top: withPageStrings(() => import('@/pages/top/TopPage')),
   Transaction: comingSoon,
   RequestPayment: comingSoon,
   UrlPayment: comingSoon,
@@ -47,6 +57,7 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   ChangePassword: comingSoon,
   ChangeEmail: comingSoon,
   // Public pages.
+  // The first paint: its strings are in the catalogue's first part.
   Login: () => import('@/pages/login/LoginPage'),
   ForgetPassword: verification,
   ResetPassword: verification,
@@ -61,9 +72,9 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
 
 /** Pages the guard renders outside the route tables. */
 export const SPECIAL_PAGE_LOADERS: Readonly<Record<SpecialPage, PageLoader>> = {
-  NotFound: () => import('@/pages/not-found/NotFoundPage'),
-  Intermediary: () => import('@/pages/intermediary/IntermediaryPage'),
-  IntermediaryReturnApp: () => import('@/pages/intermediary/IntermediaryReturnAppPage'),
+  NotFound: withPageStrings(() => import('@/pages/not-found/NotFoundPage')),
+  Intermediary: withPageStrings(() => import('@/pages/intermediary/IntermediaryPage')),
+  IntermediaryReturnApp: withPageStrings(() => import('@/pages/intermediary/IntermediaryReturnAppPage')),
 };
 
 export function pageLoader(name: string): PageLoader {

@@ -1,6 +1,6 @@
 import { APP_ROUTES, type Role } from '@coin/contract';
 import { describe, expect, it } from 'vitest';
-import { jp } from '@/i18n/jp';
+import { jpPages } from '@/i18n/jpPages';
 import { menuSections } from './SideMenu';
 
 const names = (role: Role) => menuSections(role).flatMap((section) => section.routes.map((r) => r.name));
@@ -24,6 +24,8 @@ describe('side menu', () => {
   });
 
   it('has a Japanese title for every route of the table', () => {
-    for (const route of APP_ROUTES) expect(jp.pages[route.name as keyof typeof jp.pages], route.name).toBeTruthy();
+    for (const route of APP_ROUTES) {
+      expect(jpPages.pages[route.name as keyof typeof jpPages.pages], route.name).toBeTruthy();
+    }
   });
 });
