@@ -5,6 +5,7 @@ import { prefetchApi } from '@/api/lazy';
 import { App } from '@/app/App';
 import { loadConfig } from '@/app/config';
 import { initI18n, loadPageStrings } from '@/i18n';
+import { loadSignIn } from '@/session/service';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -21,8 +22,8 @@ configured.then(
       </StrictMode>,
     );
     // Not needed for the first paint, fetched once the browser is idle: the API layer, the response
-    // schemas (zod) and the second part of the catalogue.
-    const prefetch = () => void Promise.all([prefetchApi(), loadPageStrings()]).catch(() => {});
+    // schemas (zod), sign-in and the second part of the catalogue.
+    const prefetch = () => void Promise.all([prefetchApi(), loadSignIn(), loadPageStrings()]).catch(() => {});
     if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2000 });
     else setTimeout(prefetch, 200);
   },

@@ -5,22 +5,22 @@ import {
   NAMED_PATHS,
   type Role,
 } from '@coin/contract';
-import { NoCredentialsError, NoMerchantRolesError, UnexpectedResponseError } from '@/api/errors';
-import { readPopinfoId } from './jwt';
+import { NoCredentialsError } from '@/api/errors';
+import { lazy } from '@/api/lazy';
 import {
   clearAllStorage,
   clearStoredSession,
-  decideUseSession,
   hasCredentials,
   isValidMerchants,
   isValidUserInfo,
-  readLastMerchantId,
   readStoredSession,
   type Storages,
-  writeStoredSession,
 } from './storage';
 import type { SessionStore } from './store';
-import { INITIAL_SESSION_STATE, type MerchantEntry, toMerchantEntry, type UserInfo } from './types';
+import { INITIAL_SESSION_STATE } from './types';
+
+/** login() and switchMerchant() (signIn.ts) load with their first use; a chunk that cannot be fetched is a network failure. */
+export const loadSignIn = lazy(() => import('./signIn'));
 
 /** The calls the session makes (the API resource modules in the app, fakes in tests). */
 export interface SessionApi {
@@ -113,58 +113,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return initializing;
   }
 
-  async function switchMerchant(merchantId: number): Promise<void> {
-    const { useSession, user } = store.getState();
-    const answer = await api.switchMerchant(merchantId);
-    const storages = deps.storages();
-    // The new session comes first: its reauth token, then the nick name, then the selection (§4).
-    writeStoredSession(storages, useSession, { reauthToken: answer.reauth_token });
-    store.setState({ reauthToken: answer.reauth_token });
-    if (user) {
-      const roles = user.roles.map((r) =>
-        r.merchant_id === merchantId ? { merchant_id: r.merchant_id, role: answer.merchant_user.role } : r,
-      );
-      const nextUser: UserInfo = { ...user, name: answer.merchant_user.user_nick_name, roles };
-      writeStoredSession(storages, useSession, { user: nextUser });
-      store.setState({ user: nextUser });
-    }
-    writeStoredSession(storages, useSession, { selectedMerchantId: merchantId });
-    store.setState({ selectedMerchantId: merchantId });
-    await deps.onMerchantChanged?.();
-  }
-
-  async function login(input: LoginInput): Promise<void> {
-    const answer = await api.signIn({ email: input.email, password: input.password });
-    const firstRole = answer.merchant_roles[0];
-    if (!firstRole || !answer.reauth_token) throw new NoMerchantRolesError();
-    const authorization = store.getState().authorization;
-    const popinfoId = authorization ? readPopinfoId(authorization) : null;
-    if (!popinfoId) throw new UnexpectedResponseError('authorization without popinfo_id');
-
-    const storages = deps.storages();
-    const useSession = decideUseSession(storages, input.keepSignedIn);
-    writeStoredSession(storages, useSession, { reauthToken: answer.reauth_token, popinfoId });
-    store.setState({ reauthToken: answer.reauth_token, popinfoId, useSession, initialized: false });
-
-    const merchants: MerchantEntry[] = (
-      await Promise.all(answer.merchant_roles.map((r) => api.getMerchant(r.merchant_id)))
-    ).map(toMerchantEntry);
-    const user: UserInfo = {
-      user_id: answer.identity.user_id,
-      email: firstRole.email || input.email,
-      name: '',
-      roles: answer.merchant_roles.map((r) => ({ merchant_id: r.merchant_id, role: r.role })),
-    };
-    writeStoredSession(storages, useSession, { user, merchants });
-    store.setState({ user, merchants });
-
-    const lastMerchantId = readLastMerchantId(storages);
-    const chosen = merchants.find((m) => m.merchant_id === lastMerchantId) ?? merchants[0];
-    if (!chosen) throw new NoMerchantRolesError();
-    await switchMerchant(chosen.merchant_id);
-    store.setState({ initialized: true });
-  }
-
   function reset(): void {
     store.setState({ ...INITIAL_SESSION_STATE });
     deps.onSignedOut?.();
@@ -172,8 +120,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
   return {
     initialize,
-    login,
-    switchMerchant,
+    login: async (input) => (await loadSignIn()).login(deps, input),
+    switchMerchant: async (merchantId) => (await loadSignIn()).switchMerchant(deps, merchantId),
     logout() {
       store.setState({ merchants: [] });
       clearAllStorage(deps.storages());

@@ -1,0 +1,62 @@
+import { NoMerchantRolesError, UnexpectedResponseError } from '@/api/errors';
+import { readPopinfoId } from './jwt';
+import type { LoginInput, SessionServiceDeps } from './service';
+import { decideUseSession, readLastMerchantId, writeStoredSession } from './storage';
+import { type MerchantEntry, toMerchantEntry, type UserInfo } from './types';
+
+// Sign-in and merchant switch of the session service (service.ts), a chunk of their own: the first
+// paint needs only initialize(); main.tsx prefetches this when the browser is idle.
+
+export async function switchMerchant(deps: SessionServiceDeps, merchantId: number): Promise<void> {
+  const { store, api } = deps;
+  const { useSession, user } = store.getState();
+  const answer = await api.switchMerchant(merchantId);
+  const storages = deps.storages();
+  // The new session comes first: its reauth token, then the nick name, then the selection (§4).
+  writeStoredSession(storages, useSession, { reauthToken: answer.reauth_token });
+  store.setState({ reauthToken: answer.reauth_token });
+  if (user) {
+    const roles = user.roles.map((r) =>
+      r.merchant_id === merchantId ? { merchant_id: r.merchant_id, role: answer.merchant_user.role } : r,
+    );
+    const nextUser: UserInfo = { ...user, name: answer.merchant_user.user_nick_name, roles };
+    writeStoredSession(storages, useSession, { user: nextUser });
+    store.setState({ user: nextUser });
+  }
+  writeStoredSession(storages, useSession, { selectedMerchantId: merchantId });
+  store.setState({ selectedMerchantId: merchantId });
+  await deps.onMerchantChanged?.();
+}
+
+export async function login(deps: SessionServiceDeps, input: LoginInput): Promise<void> {
+  const { store, api } = deps;
+  const answer = await api.signIn({ email: input.email, password: input.password });
+  const firstRole = answer.merchant_roles[0];
+  if (!firstRole || !answer.reauth_token) throw new NoMerchantRolesError();
+  const authorization = store.getState().authorization;
+  const popinfoId = authorization ? readPopinfoId(authorization) : null;
+  if (!popinfoId) throw new UnexpectedResponseError('authorization without popinfo_id');
+
+  const storages = deps.storages();
+  const useSession = decideUseSession(storages, input.keepSignedIn);
+  writeStoredSession(storages, useSession, { reauthToken: answer.reauth_token, popinfoId });
+  store.setState({ reauthToken: answer.reauth_token, popinfoId, useSession, initialized: false });
+
+  const merchants: MerchantEntry[] = (
+    await Promise.all(answer.merchant_roles.map((r) => api.getMerchant(r.merchant_id)))
+  ).map(toMerchantEntry);
+  const user: UserInfo = {
+    user_id: answer.identity.user_id,
+    email: firstRole.email || input.email,
+    name: '',
+    roles: answer.merchant_roles.map((r) => ({ merchant_id: r.merchant_id, role: r.role })),
+  };
+  writeStoredSession(storages, useSession, { user, merchants });
+  store.setState({ user, merchants });
+
+  const lastMerchantId = readLastMerchantId(storages);
+  const chosen = merchants.find((m) => m.merchant_id === lastMerchantId) ?? merchants[0];
+  if (!chosen) throw new NoMerchantRolesError();
+  await switchMerchant(deps, chosen.merchant_id);
+  store.setState({ initialized: true });
+}
