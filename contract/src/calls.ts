@@ -9,6 +9,8 @@ export interface CallDef extends CallEndpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /** Refusals a public call answers beyond 400, for the OpenAPI document (status → description). */
+  publicRefusals?: Readonly<Record<string, string>>;
 }
 
 /** Every call of the wallet service: its endpoint (endpoints.ts) with its summary and zod schemas. */
@@ -18,6 +20,7 @@ export const CALLS = {
     summary: 'Sign in with email and password',
     body: s.merchantSessionBodySchema,
     response: s.merchantSessionResponseSchema,
+    publicRefusals: { '401': '`invalid_credentials`: unknown email or wrong password (the same answer for both)' },
   },
   refreshSession: {
     ...E.refreshSession,

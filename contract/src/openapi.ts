@@ -52,7 +52,9 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
         },
         '400': errorResponse('Invalid input; `field` names the offending field'),
         ...(def.access.kind === 'public'
-          ? {}
+          ? Object.fromEntries(
+              Object.entries(def.publicRefusals ?? {}).map(([status, text]) => [status, errorResponse(text)]),
+            )
           : {
               '401': errorResponse('No or bad credentials; `token_expired` when the authorization has expired'),
               '403': errorResponse('The role may not make this call'),
