@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { assertBalanced, type LedgerEntryInput, SYSTEM_WALLETS } from '../domain/ledger';
 import { hashPassword } from '../domain/passwords';
 import { addDays, addMonths, tokyoDate, tokyoDayStart, tokyoMonth, tokyoMonthStart } from '../domain/time';
@@ -617,31 +617,31 @@ export function simulateDemo(now: Date): DemoSimulation {
     const missing = needed - ledger.balance(customer, coinId);
     if (missing <= 0) return;
     const fundAt = Math.max(ledger.lastAt, at - random.int(1, 90) * MINUTE);
+    // Points arrive as a campaign rebate; coins and vouchers are bought in round units.
+    let topUp: { type: 'REBATE' | 'RELOAD'; amount: number; comment: string };
     if (coinId === COIN.point) {
-      const amount = Math.max(missing, random.int(5, 20) * 100);
-      ledger.post(
-        'REBATE',
-        null,
-        fundAt,
-        [
-          { walletNo: SYSTEM_WALLETS.issuer, coinId, amount: -amount },
-          { walletNo: customer, coinId, amount },
-        ],
-        { comment: 'キャンペーンポイント付与' },
-      );
-      return;
+      topUp = {
+        type: 'REBATE',
+        amount: Math.max(missing, random.int(5, 20) * 100),
+        comment: 'キャンペーンポイント付与',
+      };
+    } else {
+      const unit = coinId === COIN.voucher ? 5000 : random.pick([3000, 5000, 10000, 20000]);
+      topUp = {
+        type: 'RELOAD',
+        amount: Math.ceil(missing / unit) * unit,
+        comment: coinId === COIN.voucher ? 'プレミアム商品券 購入' : 'チャージ（銀行口座）',
+      };
     }
-    const unit = coinId === COIN.voucher ? 5000 : random.pick([3000, 5000, 10000, 20000]);
-    const amount = Math.ceil(missing / unit) * unit;
     ledger.post(
-      'RELOAD',
+      topUp.type,
       null,
       fundAt,
       [
-        { walletNo: SYSTEM_WALLETS.issuer, coinId, amount: -amount },
-        { walletNo: customer, coinId, amount },
+        { walletNo: SYSTEM_WALLETS.issuer, coinId, amount: -topUp.amount },
+        { walletNo: customer, coinId, amount: topUp.amount },
       ],
-      { comment: coinId === COIN.voucher ? 'プレミアム商品券 購入' : 'チャージ（銀行口座）' },
+      { comment: topUp.comment },
     );
   };
 
@@ -760,14 +760,7 @@ export function simulateDemo(now: Date): DemoSimulation {
   };
 
   const monthLabel = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(4))}月分`;
-  const summaries: {
-    merchant_id: number;
-    summarized_month: string;
-    amount: number;
-    tax: number;
-    status: FeeStatus;
-    settlement_transaction_id: number | null;
-  }[] = [];
+  const summaries: Omit<Selectable<MonthlyFeeSummaryTable>, 'id'>[] = [];
   const settleFees = (merchant: DemoMerchant, month: string, index: number) => (at: number) => {
     const amount = Math.floor(((volume.get(`${merchant.id}:${month}`) ?? 0) * rateOf(merchant.id, month)) / 10000);
     const tax = Math.floor(amount / 10);

@@ -1,9 +1,24 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatDateTime } from '@/format';
+
+/** One labelled value: a term and its description. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" component="dl" m={0}>
+      <Text component="dt" size="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
 
 /** The latest payment the merchant received. */
 export function LatestPaymentCard({ merchantId }: { merchantId: number }) {
@@ -25,22 +40,10 @@ export function LatestPaymentCard({ merchantId }: { merchantId: number }) {
               </Text>
               <Text size="sm">{payment.coin_name}</Text>
             </Group>
-            <Group gap="xs" component="dl" m={0}>
-              <Text component="dt" size="sm" c="dimmed">
-                {t('fields.dateTime')}
-              </Text>
-              <Text component="dd" size="sm" m={0}>
-                <time dateTime={payment.created_at}>{formatDateTime(payment.created_at)}</time>
-              </Text>
-            </Group>
-            <Group gap="xs" component="dl" m={0}>
-              <Text component="dt" size="sm" c="dimmed">
-                {t('fields.payer')}
-              </Text>
-              <Text component="dd" size="sm" m={0}>
-                {payment.payer_wallet_no}
-              </Text>
-            </Group>
+            <Fact term={t('fields.dateTime')}>
+              <time dateTime={payment.created_at}>{formatDateTime(payment.created_at)}</time>
+            </Fact>
+            <Fact term={t('fields.payer')}>{payment.payer_wallet_no}</Fact>
           </Stack>
         )
       }
