@@ -70,6 +70,18 @@ export default defineConfig({
           groups: [
             // What the first paint needs, in one chunk: it compresses better than many small ones.
             { name: 'framework', test: isFirstPaint },
+            // Small pieces the shell and several pages share (badges, Mantine helpers, the notifications
+            // store), and the query client with its provider (not the observers the pages' hooks add):
+            // one chunk each rather than one per set of importing pages, which compressed worse and
+            // pushed the signed-in layout over its 60 KB budget.
+            {
+              name: 'shell-shared',
+              test: /[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/]Badge|core[\\/]utils[\\/](get-sorted-breakpoints|create-safe-context))|notifications[\\/]esm[\\/]notifications\.store|store)[\\/.]/,
+            },
+            {
+              name: 'query-client',
+              test: /[\\/]@tanstack[\\/](query-core[\\/].*[\\/](?!\w*Observer)\w+|react-query[\\/].*[\\/]QueryClientProvider)\.js$/,
+            },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBasisPoints,
   formatCoin,
   formatDate,
   formatDateTime,
@@ -36,5 +37,11 @@ describe('format', () => {
     expect(days).toHaveLength(30);
     expect(days[0]).toBe('2026-11-02');
     expect(days.at(-1)).toBe('2026-12-01');
+  });
+
+  it('shows basis points as a percentage', () => {
+    expect(formatBasisPoints(250)).toBe('2.5');
+    expect(formatBasisPoints(300)).toBe('3');
+    expect(formatBasisPoints(0)).toBe('0');
   });
 });

@@ -21,6 +21,10 @@ export const formatYen = (amount: number): string => yenFormat.format(amount);
 /** Coin amounts (and counts) with thousands separators: 12,345. */
 export const formatCoin = (amount: number): string => numberFormat.format(amount);
 
+/** Basis points (1/100 %) as a percentage: 250 → "2.5". */
+export const formatBasisPoints = (bp: number): string =>
+  (bp / 100).toLocaleString('ja-JP', { maximumFractionDigits: 2 });
+
 /** An instant shown as an Asia/Tokyo date-time: 2025/04/01 09:30. */
 export const formatDateTime = (instant: string | Date): string =>
   dayjs(instant).tz(BUSINESS_TIME_ZONE).format(DATE_TIME_FORMAT);

@@ -11,6 +11,8 @@ export interface CallDef extends CallEndpoint {
   response: z.ZodType;
   /** Refusals a public call answers beyond 400, for the OpenAPI document (status → description). */
   publicRefusals?: Readonly<Record<string, string>>;
+  /** Refusals of an authorized call beyond 400/401/403/404, for the OpenAPI document (status → description). */
+  refusals?: Readonly<Record<string, string>>;
 }
 
 /** Every call of the wallet service: its endpoint (endpoints.ts) with its summary and zod schemas. */
@@ -20,7 +22,11 @@ export const CALLS = {
     summary: 'Sign in with email and password',
     body: s.merchantSessionBodySchema,
     response: s.merchantSessionResponseSchema,
-    publicRefusals: { '401': '`invalid_credentials`: unknown email or wrong password (the same answer for both)' },
+    publicRefusals: {
+      '401': '`invalid_credentials`: unknown email or wrong password (the same answer for both)',
+      '429':
+        '`account_locked`: too many wrong passwords in a row, sign-in refused for a while; `rate_limited`: too many requests from this address',
+    },
   },
   refreshSession: {
     ...E.refreshSession,
@@ -80,9 +86,9 @@ export const CALLS = {
   },
   listWalletHistories: {
     ...E.listWalletHistories,
-    summary: 'Ledger entries of the wallet in the period, newest first',
+    summary: 'Ledger entries of the wallet in the period (optionally one type, one transaction id), newest first',
     params: s.walletParamsSchema,
-    query: s.historiesQuerySchema,
+    query: s.walletHistoriesQuerySchema,
     response: s.historiesResponseSchema,
   },
   listRequestedRefunds: {
@@ -95,6 +101,200 @@ export const CALLS = {
     ...E.listNotices,
     summary: 'Dashboard notices (the default notice address)',
     response: s.noticesResponseSchema,
+  },
+  // Staff and accounts
+  inviteMerchantUser: {
+    ...E.inviteMerchantUser,
+    summary: 'Invite a user to the merchant (INACTIVE until the mailed invitation is accepted)',
+    params: s.merchantParamsSchema,
+    body: s.inviteMerchantUserBodySchema,
+    response: s.merchantUserSchema,
+    refusals: { '409': '`duplicate_email`: the address already belongs to a user of the merchant' },
+  },
+  updateMerchantUser: {
+    ...E.updateMerchantUser,
+    summary: 'Edit a user’s name and role (`{name, role}`), or suspend / reactivate them (`{status}`)',
+    params: s.merchantUserParamsSchema,
+    body: s.updateMerchantUserBodySchema,
+    response: s.merchantUserSchema,
+    refusals: {
+      '409': '`conflict`: the user’s status does not allow the change (invited or canceled)',
+      '422': '`last_owner`: the change would leave the merchant without an active Owner',
+    },
+  },
+  resendMerchantUserInvitation: {
+    ...E.resendMerchantUserInvitation,
+    summary: 'Mail the invitation again with a new token and expiry; earlier links stop working',
+    params: s.merchantUserParamsSchema,
+    response: s.merchantUserSchema,
+    refusals: { '409': '`conflict`: the user is not invited (not INACTIVE)' },
+  },
+  verifyInvitation: {
+    ...E.verifyInvitation,
+    summary: 'Read an invitation from its mailed token; issues fresh email and password tokens for activation',
+    params: s.tokenParamsSchema,
+    response: s.invitationResponseSchema,
+    publicRefusals: {
+      '404': '`invalid_token`: unknown or replaced token',
+      '409': '`token_used`: the invitation was already accepted',
+      '410': '`link_expired`: the invitation has expired',
+      '429': '`rate_limited`: too many requests from this address',
+    },
+  },
+  activateInvitation: {
+    ...E.activateInvitation,
+    summary: 'Accept an invitation: the user becomes ACTIVE, the address VERIFIED, the password set',
+    body: s.activateInvitationBodySchema,
+    response: s.activateInvitationResponseSchema,
+    publicRefusals: {
+      '404': '`invalid_token`: unknown or replaced token',
+      '409': '`token_used`: the invitation was already accepted',
+      '410': '`link_expired`: the invitation has expired',
+      '429': '`rate_limited`: too many requests from this address',
+    },
+  },
+  verifyEmail: {
+    ...E.verifyEmail,
+    summary: 'Confirm a new address from the mailed link; the identity’s address changes now',
+    body: s.verifyEmailBodySchema,
+    response: s.verifyEmailResponseSchema,
+    publicRefusals: {
+      '404': '`invalid_token`: unknown token',
+      '409': '`token_used` (already confirmed) or `duplicate_email` (the address was taken meanwhile)',
+      '410': '`link_expired`: the link has expired',
+      '429': '`rate_limited`: too many requests from this address',
+    },
+  },
+  requestPasswordReset: {
+    ...E.requestPasswordReset,
+    summary: 'Mail a password reset link; the same answer whether or not the address is registered',
+    body: s.passwordResetRequestBodySchema,
+    response: s.okResponseSchema,
+    publicRefusals: { '429': '`rate_limited`: too many requests from this address' },
+  },
+  resetPassword: {
+    ...E.resetPassword,
+    summary: 'Set a password from a mailed reset (or first-password) link',
+    params: s.tokenParamsSchema,
+    body: s.resetPasswordBodySchema,
+    response: s.resetPasswordResponseSchema,
+    publicRefusals: {
+      '404': '`invalid_token`: unknown token',
+      '409': '`token_used`: the link was already used',
+      '410': '`link_expired`: the link has expired',
+      '429': '`rate_limited`: too many requests from this address',
+    },
+  },
+  changePassword: {
+    ...E.changePassword,
+    summary: 'Change the caller’s password; the caller’s other sessions are signed out',
+    params: s.identityParamsSchema,
+    body: s.changePasswordBodySchema,
+    response: s.okResponseSchema,
+  },
+  changeEmail: {
+    ...E.changeEmail,
+    summary: 'Ask to change the caller’s address; it changes when the link mailed to the new address is followed',
+    params: s.identityParamsSchema,
+    body: s.changeEmailBodySchema,
+    response: s.changeEmailResponseSchema,
+    refusals: { '409': '`duplicate_email`: the address belongs to another account' },
+  },
+  // Money: refunds
+  listRefundApplications: {
+    ...E.listRefundApplications,
+    summary: "The merchant's refund applications created in the period (Asia/Tokyo days), newest first",
+    params: s.merchantParamsSchema,
+    query: s.refundApplicationsQuerySchema,
+    response: s.refundApplicationsResponseSchema,
+  },
+  cancelRefund: {
+    ...E.cancelRefund,
+    summary: 'Cancel a requested refund application (Owner of its merchant; 409 unless REQUESTED)',
+    params: s.refundApplicationParamsSchema,
+    response: s.refundApplicationSchema,
+  },
+  confirmRefund: {
+    ...E.confirmRefund,
+    summary: 'The fee and what is left to refund of a payment into the wallet, before requesting a refund',
+    params: s.walletParamsSchema,
+    body: s.refundBodySchema,
+    response: s.refundConfirmationSchema,
+  },
+  createRefund: {
+    ...E.createRefund,
+    summary: 'Request a refund of a payment into the wallet (Idempotency-Key header required)',
+    params: s.walletParamsSchema,
+    body: s.refundBodySchema,
+    response: s.refundApplicationSchema,
+  },
+  getRefunding: {
+    ...E.getRefunding,
+    summary: 'Amounts being refunded (requested, not yet approved) from the wallet, per coin',
+    params: s.walletParamsSchema,
+    response: s.refundingResponseSchema,
+  },
+  listRefundFees: {
+    ...E.listRefundFees,
+    summary: 'Fees of the refunds approved in the period (Asia/Tokyo days), newest first',
+    params: s.merchantParamsSchema,
+    query: s.refundFeesQuerySchema,
+    response: s.refundFeesResponseSchema,
+  },
+  // Money: histories and fees
+  getBalanceAt: {
+    ...E.getBalanceAt,
+    summary: "The wallet's balance of every coin right after one of its transactions",
+    params: s.balanceAtParamsSchema,
+    response: s.balanceAtResponseSchema,
+  },
+  listCashCancelHistories: {
+    ...E.listCashCancelHistories,
+    summary: 'Cash cancels of the wallet in the period (Asia/Tokyo days), newest first',
+    params: s.walletParamsSchema,
+    query: s.pagedPeriodQuerySchema,
+    response: s.cashCancelHistoriesResponseSchema,
+  },
+  listCommentHistories: {
+    ...E.listCommentHistories,
+    summary: 'Ledger entries of the wallet whose transaction carries a comment, newest first',
+    params: s.walletParamsSchema,
+    query: s.pagedPeriodQuerySchema,
+    response: s.commentHistoriesResponseSchema,
+  },
+  getFeeHistory: {
+    ...E.getFeeHistory,
+    summary: "The merchant's fee rate history, marking the rates in effect on target_date",
+    params: s.merchantParamsSchema,
+    query: s.targetDateQuerySchema,
+    response: s.feeHistoryResponseSchema,
+  },
+  getFeeRates: {
+    ...E.getFeeRates,
+    summary: "The merchant's fee rate per transaction type in effect on target_date",
+    params: s.merchantParamsSchema,
+    query: s.targetDateQuerySchema,
+    response: s.feeRatesResponseSchema,
+  },
+  getFeeLimits: {
+    ...E.getFeeLimits,
+    summary: 'The fee limit of a user type in effect on target_date',
+    query: s.feeLimitsQuerySchema,
+    response: s.feeLimitsResponseSchema,
+  },
+  listTxFees: {
+    ...E.listTxFees,
+    summary: "Fees of the merchant's transactions in the period (Asia/Tokyo days), newest first",
+    params: s.merchantParamsSchema,
+    query: s.txFeesQuerySchema,
+    response: s.txFeesResponseSchema,
+  },
+  downloadCsv: {
+    ...E.downloadCsv,
+    summary: 'A report as CSV (all rows of the filtered list; CP932 by default, UTF-8 with BOM on request)',
+    params: s.downloadParamsSchema,
+    query: s.downloadQuerySchema,
+    response: s.csvResponseSchema,
   },
 } as const satisfies Record<CallId, CallDef>;
 

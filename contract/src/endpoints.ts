@@ -6,12 +6,14 @@ import { ALL_ROLES, OWNER_ONLY, type Role } from './roles';
  * - authenticated: a valid authorization; the handler applies its own ownership rule.
  * - merchant: the caller's role for the merchant named by path param `id`, read from the database.
  * - wallet: the caller's role for the merchant that owns path param `wallet_no`.
+ * - refundApplication: the caller's role for the merchant of path param `refund_application_id`.
  */
 export type CallAccess =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'merchant'; roles: readonly Role[] }
-  | { kind: 'wallet'; roles: readonly Role[] };
+  | { kind: 'wallet'; roles: readonly Role[] }
+  | { kind: 'refundApplication'; roles: readonly Role[] };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,7 +25,17 @@ export interface CallEndpoint {
   access: CallAccess;
   /** The call answers a fresh `Authorization` header. */
   issuesAuthorization?: boolean;
+  /**
+   * The call moves money: it requires an `Idempotency-Key` header, and a retry with the same key
+   * answers the first result without moving money again (the same key with another body: 409).
+   */
+  idempotent?: boolean;
+  /** Money: histories and fees — the call answers a file of this media type instead of JSON. */
+  produces?: 'text/csv';
 }
+
+/** The request header of idempotent calls (1–255 visible ASCII characters; a UUID is a good choice). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 const publicAccess: CallAccess = { kind: 'public' };
 const merchant = (roles: readonly Role[]): CallAccess => ({ kind: 'merchant', roles });
@@ -101,6 +113,132 @@ export const CALL_ENDPOINTS = {
     method: 'GET',
     path: '/notices',
     access: publicAccess,
+  },
+  // Staff and accounts
+  inviteMerchantUser: {
+    method: 'POST',
+    path: '/merchants/{id}/users',
+    access: merchant(OWNER_ONLY),
+  },
+  updateMerchantUser: {
+    method: 'PATCH',
+    path: '/merchants/{id}/users/{user_id}',
+    access: merchant(OWNER_ONLY),
+  },
+  resendMerchantUserInvitation: {
+    method: 'PUT',
+    path: '/merchants/{id}/users/{user_id}/invitation',
+    access: merchant(OWNER_ONLY),
+  },
+  verifyInvitation: {
+    method: 'PUT',
+    path: '/invitations/merchants/{token}',
+    access: publicAccess,
+  },
+  activateInvitation: {
+    method: 'POST',
+    path: '/invitations/merchant',
+    access: publicAccess,
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/verifications/email',
+    access: publicAccess,
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/password_reset',
+    access: publicAccess,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/password_reset/{token}',
+    access: publicAccess,
+  },
+  changePassword: {
+    method: 'PUT',
+    path: '/identities/{id}/password',
+    access: { kind: 'authenticated' },
+  },
+  changeEmail: {
+    method: 'PUT',
+    path: '/identities/{id}/email',
+    access: { kind: 'authenticated' },
+  },
+  // Money: refunds
+  listRefundApplications: {
+    method: 'GET',
+    path: '/merchants/{id}/refund_applications',
+    access: merchant(ALL_ROLES),
+  },
+  cancelRefund: {
+    method: 'DELETE',
+    path: '/refunds/{refund_application_id}',
+    access: { kind: 'refundApplication', roles: OWNER_ONLY },
+  },
+  confirmRefund: {
+    method: 'POST',
+    path: '/wallets/{wallet_no}/refunds/confirm',
+    access: wallet(OWNER_ONLY),
+  },
+  createRefund: {
+    method: 'POST',
+    path: '/wallets/{wallet_no}/refunds',
+    access: wallet(OWNER_ONLY),
+    idempotent: true,
+  },
+  getRefunding: {
+    method: 'GET',
+    path: '/admin/wallets/{wallet_no}/refunding',
+    access: wallet(ALL_ROLES),
+  },
+  listRefundFees: {
+    method: 'GET',
+    path: '/history/merchants/{id}/refund_fees',
+    access: merchant(ALL_ROLES),
+  },
+  // Money: histories and fees
+  getBalanceAt: {
+    method: 'GET',
+    path: '/wallets/{wallet_no}/balance/{transaction_id}',
+    access: wallet(ALL_ROLES),
+  },
+  listCashCancelHistories: {
+    method: 'GET',
+    path: '/wallets/{wallet_no}/histories/cashcancel',
+    access: wallet(ALL_ROLES),
+  },
+  listCommentHistories: {
+    method: 'GET',
+    path: '/wallets/{wallet_no}/histories/comments',
+    access: wallet(ALL_ROLES),
+  },
+  getFeeHistory: {
+    method: 'GET',
+    path: '/history/merchants/{id}',
+    access: merchant(ALL_ROLES),
+  },
+  getFeeRates: {
+    method: 'GET',
+    path: '/history/merchants/{id}/fee_rates',
+    access: merchant(ALL_ROLES),
+  },
+  getFeeLimits: {
+    method: 'GET',
+    path: '/history/fee_limits',
+    access: { kind: 'authenticated' },
+  },
+  listTxFees: {
+    method: 'GET',
+    path: '/merchants/{id}/tx_fees',
+    access: merchant(ALL_ROLES),
+  },
+  /** Every role that may read a list may download it. */
+  downloadCsv: {
+    method: 'GET',
+    path: '/merchants/{id}/downloads/{report}',
+    access: merchant(ALL_ROLES),
+    produces: 'text/csv',
   },
 } as const satisfies Record<string, CallEndpoint>;
 

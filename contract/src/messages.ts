@@ -19,5 +19,18 @@ export const ERROR_TYPES = [
   'unprocessable',
   'rate_limited',
   'internal',
+  // Staff and accounts
+  /** A mailed link's token is unknown (or was replaced by a newer one): 404. */
+  'invalid_token',
+  /** A mailed link's token has expired: 410. */
+  'link_expired',
+  /** A mailed link's token was already used: 409. */
+  'token_used',
+  /** The change would leave the merchant without an active Owner: 422. */
+  'last_owner',
+  /** The address already belongs to a user of the merchant (or, for a change of address, to another identity): 409. */
+  'duplicate_email',
+  /** Too many failed passwords: the account refuses sign-in for a while: 429. */
+  'account_locked',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];

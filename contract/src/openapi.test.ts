@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CALLS } from './calls';
 import { buildOpenApiDocument } from './openapi';
 
-type Operation = { responses: Record<string, unknown>; security?: unknown };
+type Operation = {
+  responses: Record<string, unknown>;
+  security?: unknown;
+  parameters?: { name: string; in: string; required: boolean }[];
+};
 const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, Operation>> };
 const operation = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
 
@@ -13,10 +17,34 @@ describe('OpenAPI document', () => {
 
   it('documents the refusals of each access kind', () => {
     const signIn = operation('POST', '/sessions/merchant');
-    expect(Object.keys(signIn?.responses ?? {}).sort()).toEqual(['200', '400', '401']);
+    expect(Object.keys(signIn?.responses ?? {}).sort()).toEqual(['200', '400', '401', '429']);
     expect(signIn?.security).toBeUndefined();
     const wallet = operation('GET', '/wallets/{wallet_no}');
     expect(Object.keys(wallet?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404']);
     expect(wallet?.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('documents the refusals of the staff and account calls', () => {
+    const keys = (method: string, path: string) => Object.keys(operation(method, path)?.responses ?? {}).sort();
+    expect(keys('PUT', '/invitations/merchants/{token}')).toEqual(['200', '400', '404', '409', '410', '429']);
+    expect(keys('POST', '/password_reset')).toEqual(['200', '400', '429']);
+    expect(keys('PATCH', '/merchants/{id}/users/{user_id}')).toEqual(['200', '400', '401', '403', '404', '409', '422']);
+    expect(operation('PUT', '/identities/{id}/password')?.security).toEqual([{ bearer: [] }]);
+    expect(operation('POST', '/invitations/merchant')?.security).toBeUndefined();
+  });
+
+  // Money: refunds
+  it('documents the Idempotency-Key header of every money-moving call, and its 409', () => {
+    const moving = Object.values(CALLS).filter((def) => 'idempotent' in def && def.idempotent);
+    expect(moving.length).toBeGreaterThan(0);
+    for (const def of moving) {
+      const op = operation(def.method, def.path);
+      expect(op?.parameters).toContainEqual(
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+      );
+      expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(['409', '422']));
+    }
+    const read = operation('GET', '/wallets/{wallet_no}');
+    expect(read?.parameters?.some((p) => p.in === 'header')).toBe(false);
   });
 });

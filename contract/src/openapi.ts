@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALLS, type CallDef } from './calls';
+import { IDEMPOTENCY_KEY_HEADER } from './endpoints';
 import { errorBodySchema } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
@@ -20,6 +21,15 @@ function parameters(def: CallDef): JsonSchema[] {
     for (const [name, prop] of Object.entries(json.properties ?? {})) {
       out.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: prop });
     }
+  }
+  if (def.idempotent) {
+    out.push({
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: true,
+      description: 'A retry with the same key answers the first result; the same key with another body is 409',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
   }
   return out;
 }
@@ -48,7 +58,10 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
                 },
               }
             : {}),
-          content: { 'application/json': { schema: toSchema(def.response, 'output') } },
+          // Money: histories and fees — file answers (CSV) carry their own media type.
+          content: def.produces
+            ? { [def.produces]: { schema: { type: 'string' } } }
+            : { 'application/json': { schema: toSchema(def.response, 'output') } },
         },
         '400': errorResponse('Invalid input; `field` names the offending field'),
         ...(def.access.kind === 'public'
@@ -59,7 +72,16 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
               '401': errorResponse('No or bad credentials; `token_expired` when the authorization has expired'),
               '403': errorResponse('The role may not make this call'),
               '404': errorResponse('Not found, or not the caller’s'),
+              ...Object.fromEntries(
+                Object.entries(def.refusals ?? {}).map(([status, text]) => [status, errorResponse(text)]),
+              ),
             }),
+        ...(def.idempotent
+          ? {
+              '409': errorResponse('The Idempotency-Key was used with another request, or the state conflicts'),
+              '422': errorResponse('A business rule refuses the request'),
+            }
+          : {}),
       },
     };
     if (def.access.kind !== 'public') operation.security = [{ bearer: [] }];

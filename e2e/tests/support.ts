@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo-password';
 export const ACCOUNTS = {
@@ -39,4 +41,141 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: '�
 
 export async function storageKeys(page: Page) {
   return page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+}
+
+/* ---------- staff and accounts: mail read from the server's .eml files ---------- */
+
+/** The server writes each mail as an .eml file here (no SMTP_URL in the e2e server). */
+const mailDir = () => join(process.env.E2E_DATA_DIR ?? '', 'mail');
+
+/** A fresh address per test: workers share one server and one database. */
+export const uniqueEmail = (label: string) =>
+  `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** RFC 5322 headers of a raw mail, continuation lines unfolded, names in lower case. */
+function mailHeaders(raw: string): Map<string, string> {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/** The body of a single-part mail, decoded from base64 or quoted-printable. */
+function mailBody(raw: string, headers: Map<string, string>): string {
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
+  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes);
+  }
+  return body;
+}
+
+export interface ReceivedMail {
+  file: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** The one link of the mail, made relative to the server (path and query). */
+  link: string;
+}
+
+function readMail(file: string): ReceivedMail {
+  const raw = readFileSync(file, 'utf8');
+  const headers = mailHeaders(raw);
+  const body = mailBody(raw, headers);
+  const url = headers.get('x-coin-link') ?? body.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no link in ${file}`);
+  const { pathname, search } = new URL(url);
+  return { file, to: headers.get('to') ?? '', subject: headers.get('subject') ?? '', body, link: pathname + search };
+}
+
+/**
+ * The newest mail to `address` (file names sort by time), waiting for it to be written. With `after`,
+ * only a mail newer than that file counts (a second mail to the same address).
+ */
+export async function newestMailTo(address: string, options: { after?: string } = {}): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const dir = mailDir();
+        const files = existsSync(dir)
+          ? readdirSync(dir)
+              .filter((name) => name.endsWith('.eml'))
+              .sort()
+              .reverse()
+          : [];
+        for (const name of files) {
+          const file = join(dir, name);
+          if (options.after && file <= options.after) break;
+          const mail = readMail(file);
+          if (mail.to.toLowerCase().includes(address.toLowerCase())) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${address}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The API as the console calls it (for setting up users; the flows under test go through the UI). */
+export async function apiSignIn(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const response = await request.post('/api/sessions/merchant', { data: { email, password, platform: 'web' } });
+  expect(response.status(), await response.text()).toBe(200);
+  const authorization = response.headers().authorization;
+  if (!authorization) throw new Error('sign-in answered no Authorization header');
+  return authorization;
+}
+
+/**
+ * A new user of 本店 (merchant 1) invited by the owner and activated with `password`, all through the
+ * API: for tests of what such a user does next, without touching the demo accounts other tests use.
+ * Answers the invitation mail, so a test waiting for the user's next mail can skip it.
+ */
+export async function createActiveUser(
+  request: APIRequestContext,
+  options: { email: string; password: string; name?: string; role?: string },
+): Promise<ReceivedMail> {
+  const authorization = await apiSignIn(request, ACCOUNTS.owner);
+  const invited = await request.post('/api/merchants/1/users', {
+    headers: { Authorization: authorization },
+    data: { name: options.name ?? 'E2E 利用者', role: options.role ?? 'Member', email: options.email },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const invitationMail = await newestMailTo(options.email);
+  const token = new URL(`http://x${invitationMail.link}`).searchParams.get('token');
+  const verified = await request.put(`/api/invitations/merchants/${token}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  const invitation = (await verified.json()) as { email_token: string; pass_token: string | null };
+  const activated = await request.post('/api/invitations/merchant', {
+    data: {
+      activate_token: token,
+      email_token: invitation.email_token,
+      pass_token: invitation.pass_token,
+      password: options.password,
+    },
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+  return invitationMail;
+}
+
+/** Sign in with any address and password, landing on Top. */
+export async function signInWith(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/top$/);
 }

@@ -48,6 +48,9 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'loud',
         APP_SCHEME: 'no-scheme',
         PUBLIC_URL: 'localhost:3000',
+        RATE_LIMIT_MAX: '0',
+        TRUST_PROXY: 'yes',
+        MAIL_FROM: 'nobody',
       });
     } catch (e) {
       error = e;
@@ -55,7 +58,18 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const names = (error as ConfigError).problems.map((p) => p.name).sort();
     expect(names).toEqual(
-      ['APP_SCHEME', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PASSWORD_MIN_LENGTH', 'PORT', 'PUBLIC_URL'].sort(),
+      [
+        'APP_SCHEME',
+        'DATABASE_URL',
+        'JWT_SECRET',
+        'LOG_LEVEL',
+        'MAIL_FROM',
+        'PASSWORD_MIN_LENGTH',
+        'PORT',
+        'PUBLIC_URL',
+        'RATE_LIMIT_MAX',
+        'TRUST_PROXY',
+      ].sort(),
     );
     expect((error as Error).message).toContain('PORT: must be an integer');
   });
@@ -78,6 +92,15 @@ describe('loadConfig', () => {
       APP_ANDROID_STORE_URL: 'https://play.google.com/store/apps/details?id=jp.example',
       CONSOLE_DIST: '/srv/console',
       LOG_LEVEL: 'warn',
+      MAIL_FROM: 'コイン <no-reply@coin.example.jp>',
+      INVITATION_TTL_HOURS: '48',
+      PASSWORD_RESET_TTL_MINUTES: '15',
+      EMAIL_VERIFICATION_TTL_HOURS: '12',
+      LOCKOUT_THRESHOLD: '5',
+      LOCKOUT_MINUTES: '60',
+      RATE_LIMIT_MAX: '100',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -93,7 +116,26 @@ describe('loadConfig', () => {
       appUniversalLinkBase: 'https://app.example.jp/',
       consoleDist: '/srv/console',
       logLevel: 'warn',
+      mailFrom: 'コイン <no-reply@coin.example.jp>',
+      invitationTtlHours: 48,
+      passwordResetTtlMinutes: 15,
+      emailVerificationTtlHours: 12,
+      lockoutThreshold: 5,
+      lockoutMinutes: 60,
+      rateLimitMax: 100,
+      rateLimitWindowSeconds: 30,
+      trustProxy: true,
     });
-    expect(ENV_VARIABLES.map((v) => v.name)).toHaveLength(16);
+    expect(ENV_VARIABLES.map((v) => v.name)).toHaveLength(25);
+  });
+
+  it('is documented: every variable in .env.example and in the README table, with its default', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const v of ENV_VARIABLES) {
+      expect(example, v.name).toContain(`# ${v.name}=${v.default}\n`);
+      expect(readme, v.name).toContain(`| \`${v.name}\` |`);
+    }
   });
 });

@@ -26,6 +26,20 @@ export interface Config {
   appAndroidStoreUrl: string;
   consoleDist: string;
   logLevel: LogLevel;
+  // Staff and accounts
+  /** From address of mails the service sends. */
+  mailFrom: string;
+  invitationTtlHours: number;
+  passwordResetTtlMinutes: number;
+  emailVerificationTtlHours: number;
+  /** Failed passwords in a row that lock an account, and for how long. */
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  /** Per client address, per call: sign-in, password reset, invitation and verification calls. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 /** Every environment variable the server reads, with its default (the source of `.env.example`). */
@@ -62,6 +76,28 @@ export const ENV_VARIABLES = [
   },
   { name: 'CONSOLE_DIST', default: '<repo>/console/dist', description: 'Built console served at /' },
   { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(' | ') },
+  // Staff and accounts
+  { name: 'MAIL_FROM', default: 'no-reply@example.com', description: 'From address of the mails the service sends' },
+  { name: 'INVITATION_TTL_HOURS', default: '72', description: 'How long an invitation link stays valid' },
+  { name: 'PASSWORD_RESET_TTL_MINUTES', default: '60', description: 'How long a password reset link stays valid' },
+  {
+    name: 'EMAIL_VERIFICATION_TTL_HOURS',
+    default: '24',
+    description: 'How long the link confirming a new email address stays valid',
+  },
+  { name: 'LOCKOUT_THRESHOLD', default: '10', description: 'Failed passwords in a row that lock an account' },
+  { name: 'LOCKOUT_MINUTES', default: '30', description: 'How long a locked account refuses sign-in' },
+  {
+    name: 'RATE_LIMIT_MAX',
+    default: '20',
+    description: 'Requests per client address and window on sign-in, reset, invitation and verification calls',
+  },
+  { name: 'RATE_LIMIT_WINDOW_SECONDS', default: '60', description: 'The rate-limit window' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'true behind a reverse proxy: the client address comes from X-Forwarded-For',
+  },
 ] as const;
 
 type EnvName = (typeof ENV_VARIABLES)[number]['name'];
@@ -144,6 +180,24 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info';
   if (logLevel !== logLevelRaw)
     problems.push({ name: 'LOG_LEVEL', problem: `must be one of ${LOG_LEVELS.join(', ')}` });
+  const mailFrom = read('MAIL_FROM') ?? 'no-reply@example.com';
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom.replace(/^.*<([^>]+)>\s*$/, '$1'))) {
+    problems.push({
+      name: 'MAIL_FROM',
+      problem: `must be an address such as no-reply@example.com (got "${mailFrom}")`,
+    });
+  }
+  const invitationTtlHours = integer('INVITATION_TTL_HOURS', 72, 1, 24 * 90);
+  const passwordResetTtlMinutes = integer('PASSWORD_RESET_TTL_MINUTES', 60, 1, 24 * 60 * 7);
+  const emailVerificationTtlHours = integer('EMAIL_VERIFICATION_TTL_HOURS', 24, 1, 24 * 30);
+  const lockoutThreshold = integer('LOCKOUT_THRESHOLD', 10, 1, 1000);
+  const lockoutMinutes = integer('LOCKOUT_MINUTES', 30, 1, 24 * 60 * 7);
+  const rateLimitMax = integer('RATE_LIMIT_MAX', 20, 1, 1_000_000);
+  const rateLimitWindowSeconds = integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 60 * 60);
+  const trustProxyRaw = (read('TRUST_PROXY') ?? 'false').toLowerCase();
+  if (trustProxyRaw !== 'true' && trustProxyRaw !== 'false') {
+    problems.push({ name: 'TRUST_PROXY', problem: 'must be true or false' });
+  }
   const jwtSecretRaw = read('JWT_SECRET');
   if (jwtSecretRaw !== undefined && jwtSecretRaw.length < JWT_SECRET_MIN_LENGTH) {
     problems.push({ name: 'JWT_SECRET', problem: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long` });
@@ -169,6 +223,15 @@ export function loadConfig(env: Env = process.env): Config {
     appAndroidStoreUrl,
     consoleDist,
     logLevel,
+    mailFrom,
+    invitationTtlHours,
+    passwordResetTtlMinutes,
+    emailVerificationTtlHours,
+    lockoutThreshold,
+    lockoutMinutes,
+    rateLimitMax,
+    rateLimitWindowSeconds,
+    trustProxy: trustProxyRaw === 'true',
   };
 }
 

@@ -1,16 +1,23 @@
 import { sql } from 'kysely';
+import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from './cli/adminChannel';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { buildApp } from './http/app';
+import { buildOperatorApp } from './http/routes/refundsOperator';
 
 /** Runs the process: configuration, database, demo seed on an empty database, listen, graceful close. */
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
   const db = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  // PGlite is one process: the operator command asks this server (loopback + secret) instead.
+  const operatorSecret = config.databaseUrl ? undefined : newOperatorSecret();
   const app = await buildApp({ config, db });
+  const operatorApp = operatorSecret
+    ? await buildOperatorApp({ db, secret: operatorSecret, logLevel: config.logLevel })
+    : null;
   const log = app.log;
 
   log.info({ database: config.databaseUrl ? 'postgresql' : `pglite (${config.pgliteDir})` }, 'opening database');
@@ -30,6 +37,10 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ signal }, 'shutting down');
     try {
+      if (operatorApp) {
+        removeOperatorChannel(config.dataDir);
+        await operatorApp.close();
+      }
       await app.close();
       await db.destroy();
       process.exit(0);
@@ -42,6 +53,14 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (operatorApp && operatorSecret) {
+    // Loopback only, on a port of the system's choosing; the channel file tells the command where.
+    await operatorApp.listen({ host: '127.0.0.1', port: 0 });
+    const address = operatorApp.server.address();
+    if (typeof address === 'object' && address) {
+      writeOperatorChannel(config.dataDir, { pid: process.pid, port: address.port, secret: operatorSecret });
+    }
+  }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   log.info(
     { startupMs: Math.round(performance.now() - started) },

@@ -367,4 +367,50 @@ describe('api client', () => {
       client.call('createMerchantSession', { body: { email: 'a@example.com', password: 'pw', platform: 'web' } }),
     ).rejects.toBeInstanceOf(NetworkError);
   });
+
+  it('sends extra headers (an Idempotency-Key) and the same ones again on the retry after a refresh', async () => {
+    let walletCalls = 0;
+    const { client, requests } = setup((r) => {
+      if (isRefresh(r)) return refreshed(3);
+      walletCalls += 1;
+      if (walletCalls === 1) throw new TypeError('Failed to fetch');
+      return json(200, walletBody);
+    });
+    await client.call('getWallet', { params: { wallet_no: WALLET_NO }, headers: { 'Idempotency-Key': 'key-1' } });
+    const calls = requests.filter((r) => !isRefresh(r));
+    expect(calls).toHaveLength(2);
+    expect(calls.map((r) => r.headers.get('Idempotency-Key'))).toEqual(['key-1', 'key-1']);
+    expect(calls[1]?.headers.get('Authorization')).toBe('Bearer fresh-3');
+    expect(requests.find(isRefresh)?.headers.has('Idempotency-Key')).toBe(false);
+  });
+
+  it('open() hands back the response unread, with the Authorization header and cache-busting parameter', async () => {
+    const { client, requests } = setup(() => new Response('a,b\r\n1,2\r\n', { status: 200 }));
+    const response = await client.open('getWallet', { params: { wallet_no: WALLET_NO }, query: { encoding: 'utf8' } });
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.text()).toBe('a,b\r\n1,2\r\n');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer old');
+    expect(requests[0]?.url.searchParams.get('encoding')).toBe('utf8');
+    expect(requests[0]?.url.searchParams.has('_')).toBe(true);
+  });
+
+  it('open() refreshes and retries once on 401 token_expired', async () => {
+    const { client, requests } = setup((r) => {
+      if (isRefresh(r)) return refreshed(4);
+      return r.headers.get('Authorization') === 'Bearer fresh-4'
+        ? new Response('csv', { status: 200 })
+        : json(401, { type: 'token_expired', message: 'expired' });
+    });
+    const response = await client.open('getWallet', { params: { wallet_no: WALLET_NO } });
+    expect(await response.text()).toBe('csv');
+    expect(requests.filter(isRefresh)).toHaveLength(1);
+  });
+
+  it('open() rejects an error status with the server body passed through', async () => {
+    const { client } = setup(() => json(422, { type: 'unprocessable', message: '期間が長すぎます' }));
+    const error = await client.open('getWallet', { params: { wallet_no: WALLET_NO } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).body.message).toBe('期間が長すぎます');
+  });
 });

@@ -68,6 +68,8 @@ export interface CallOptions {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key`); they are sent again on the retry after a refresh. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface UrlRequestOptions {
@@ -82,6 +84,11 @@ export interface ApiClient {
   call<K extends CallId>(id: K, options?: CallOptions): Promise<CallResponse<K>>;
   /** GET an address outside the call table (the configured notice feed), parsed with the picked schema. */
   getUrl<T>(url: string, schema: SchemaPick<T>, options?: UrlRequestOptions): Promise<T>;
+  /**
+   * Make a call whose answer is not JSON (a CSV download) and hand back the response to be read as a
+   * stream. The timeout covers the wait for the headers only; an error status throws as `call` does.
+   */
+  open(id: CallId, options?: CallOptions): Promise<Response>;
   /** Obtain a fresh authorization from the stored reauth token; concurrent callers share one refresh. */
   refresh(): Promise<void>;
 }
@@ -94,6 +101,8 @@ interface PreparedRequest {
   signal?: AbortSignal;
   withAuthorization: boolean;
   issuesAuthorization: boolean;
+  headers?: Readonly<Record<string, string>>;
+  accept?: string;
 }
 
 interface RawResponse {
@@ -182,6 +191,56 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const apiUrl = (path: string) => `${options.baseUrl().replace(/\/+$/, '')}${path}`;
 
+  const requestUrl = (request: PreparedRequest) =>
+    withQuery(request.url, { ...request.query, [CACHE_BUST_PARAM]: cacheBust() });
+
+  /** Method, headers (read at each send: a retry carries the refreshed authorization) and body. */
+  function requestInit(request: PreparedRequest): RequestInit {
+    const headers = new Headers(request.headers);
+    headers.set('Accept', request.accept ?? 'application/json');
+    const authorization = request.withAuthorization ? session.getAuthorization() : null;
+    if (authorization) headers.set(AUTHORIZATION, authorization);
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(request.body);
+    }
+    return { method: request.method, headers, body };
+  }
+
+  /** Sends and hands back the response once its headers are in; the caller reads the body. */
+  async function openOnce(request: PreparedRequest): Promise<Response> {
+    const timeout = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      timeout.abort();
+    }, options.timeoutMs());
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
+    try {
+      return await fetchImpl(requestUrl(request), { ...requestInit(request), signal });
+    } catch (error) {
+      if (timedOut) throw new TimeoutError();
+      if (request.signal?.aborted) throw error;
+      throw new NoResponse(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function openOrNetworkError(request: PreparedRequest): Promise<Response> {
+    try {
+      return await openOnce(request);
+    } catch (error) {
+      throw error instanceof NoResponse ? new NetworkError(error.cause) : error;
+    }
+  }
+
+  /** An error answer of a streamed call, its body read as text. */
+  async function streamError(response: Response): Promise<RawResponse> {
+    return { status: response.status, ok: false, headers: response.headers, text: await response.text() };
+  }
+
   /** One HTTP exchange under the timeout; the body is read inside it too. */
   async function sendOnce(request: PreparedRequest): Promise<RawResponse> {
     const controller = new AbortController();
@@ -194,18 +253,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (request.signal?.aborted) forwardAbort();
     request.signal?.addEventListener('abort', forwardAbort);
 
-    const headers = new Headers({ Accept: 'application/json' });
-    const authorization = request.withAuthorization ? session.getAuthorization() : null;
-    if (authorization) headers.set(AUTHORIZATION, authorization);
-    let body: string | undefined;
-    if (request.body !== undefined) {
-      headers.set('Content-Type', 'application/json');
-      body = JSON.stringify(request.body);
-    }
-    const url = withQuery(request.url, { ...request.query, [CACHE_BUST_PARAM]: cacheBust() });
-
     try {
-      const response = await fetchImpl(url, { method: request.method, headers, body, signal: controller.signal });
+      const response = await fetchImpl(requestUrl(request), { ...requestInit(request), signal: controller.signal });
       const text = await response.text();
       return { status: response.status, ok: response.ok, headers: response.headers, text };
     } catch (error) {
@@ -303,22 +352,49 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return parsed.data;
   }
 
+  function prepareCall(id: CallId, callOptions: CallOptions): PreparedRequest {
+    const def: CallEndpoint = CALL_ENDPOINTS[id];
+    return {
+      method: def.method,
+      url: apiUrl(callPath(def.path, callOptions.params ?? {})),
+      query: callOptions.query ?? {},
+      body: callOptions.body,
+      signal: callOptions.signal,
+      withAuthorization: true,
+      issuesAuthorization: def.issuesAuthorization === true,
+      ...(callOptions.headers ? { headers: callOptions.headers } : {}),
+    };
+  }
+
   return {
     call(id, callOptions = {}) {
-      const def: CallEndpoint = CALL_ENDPOINTS[id];
-      const request: PreparedRequest = {
-        method: def.method,
-        url: apiUrl(callPath(def.path, callOptions.params ?? {})),
-        query: callOptions.query ?? {},
-        body: callOptions.body,
-        signal: callOptions.signal,
-        withAuthorization: true,
-        issuesAuthorization: def.issuesAuthorization === true,
-      };
+      const request = prepareCall(id, callOptions);
       // Public calls (sign-in, refresh, notices) have no session to refresh.
-      const retryable = def.access.kind !== 'public';
+      const retryable = CALL_ENDPOINTS[id].access.kind !== 'public';
       const pick: SchemaPick<unknown> = (schemas) => schemas.CALLS[id].response;
       return perform(request, pick, retryable) as Promise<CallResponse<typeof id>>;
+    },
+    async open(id, callOptions = {}) {
+      const request: PreparedRequest = { ...prepareCall(id, callOptions), accept: '*/*' };
+      let response: Response;
+      try {
+        response = await openOnce(request);
+      } catch (error) {
+        if (!(error instanceof NoResponse)) throw error;
+        if (options.isLeavingPage?.()) throw new NetworkError(error.cause);
+        await refresh();
+        response = await openOrNetworkError(request);
+      }
+      if (response.ok) return response;
+      let failure = await streamError(response);
+      if (isTokenExpired(failure)) {
+        await refresh();
+        response = await openOrNetworkError(request);
+        if (response.ok) return response;
+        failure = await streamError(response);
+      }
+      if (failure.status === 401) session.onRefreshRejected();
+      throw new ApiError(failure.status, errorBody(failure.status, failure.text));
     },
     getUrl(url, schema, urlOptions = {}) {
       const withAuthorization = urlOptions.withAuthorization ?? false;

@@ -27,6 +27,7 @@ describe('error messages', () => {
     [new NoCredentialsError(), 'errors.noCredentials'],
     [new ApiError(401, { type: 'invalid_credentials', message: '' }), 'errors.invalidCredentials'],
     [new ApiError(429, { type: 'rate_limited', message: '' }), 'errors.rateLimited'],
+    [new ApiError(429, { type: 'account_locked', message: '' }), 'errors.accountLocked'],
     [new ApiError(403, { type: 'forbidden', message: '' }), 'errors.forbidden'],
     [new ApiError(422, { type: 'unprocessable', message: '' }), 'errors.invalidRequest'],
     [new ApiError(500, { type: 'internal', message: '' }), 'errors.unexpected'],

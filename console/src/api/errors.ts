@@ -81,6 +81,7 @@ export type ErrorKey =
   | 'timeout'
   | 'invalidCredentials'
   | 'rateLimited'
+  | 'accountLocked'
   | 'forbidden'
   | 'notFound'
   | 'invalidRequest'
@@ -95,6 +96,7 @@ function errorKey(error: unknown): ErrorKey {
   if (error instanceof NoCredentialsError) return 'noCredentials';
   if (error instanceof ApiError) {
     if (error.body.type === 'invalid_credentials') return 'invalidCredentials';
+    if (error.body.type === 'account_locked') return 'accountLocked';
     if (error.status === 429) return 'rateLimited';
     if (error.status === 401) return 'authError';
     if (error.status === 403) return 'forbidden';

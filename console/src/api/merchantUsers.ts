@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { Role } from '@coin/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getIdentityEmail } from './identities';
 import { api } from './instance';
 import { type MerchantUserRow, toMerchantUserRows, userIdsNeedingLookup } from './merchantUserRows';
@@ -27,3 +28,47 @@ export const merchantUserQueries = {
       queryFn: ({ signal }) => listMerchantUsers(merchantId, signal),
     }),
 };
+
+export interface InviteMerchantUserInput {
+  name: string;
+  role: Role;
+  email: string;
+}
+
+/** Either an edit of name and role, or a change of status (suspend / activate). */
+export type UpdateMerchantUserInput = { name: string; role: Role } | { status: 'ACTIVE' | 'SUSPENDED' };
+
+/** The merchant's user list is refetched after every change, whatever the caller's own callbacks do. */
+function useListInvalidation(merchantId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: merchantUserKeys.list(merchantId) });
+}
+
+/** POST /merchants/{id}/users: the user is INACTIVE until the mailed invitation is accepted. */
+export function useInviteMerchantUser(merchantId: number) {
+  const invalidate = useListInvalidation(merchantId);
+  return useMutation({
+    mutationFn: (body: InviteMerchantUserInput) => api.call('inviteMerchantUser', { params: { id: merchantId }, body }),
+    onSettled: invalidate,
+  });
+}
+
+/** PATCH /merchants/{id}/users/{user_id}. */
+export function useUpdateMerchantUser(merchantId: number) {
+  const invalidate = useListInvalidation(merchantId);
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: number; body: UpdateMerchantUserInput }) =>
+      api.call('updateMerchantUser', { params: { id: merchantId, user_id: userId }, body }),
+    onSettled: invalidate,
+  });
+}
+
+/** PUT /merchants/{id}/users/{user_id}/invitation: a new link and expiry; earlier links stop working. */
+export function useResendMerchantUserInvitation(merchantId: number) {
+  const invalidate = useListInvalidation(merchantId);
+  return useMutation({
+    mutationFn: (userId: number) =>
+      api.call('resendMerchantUserInvitation', { params: { id: merchantId, user_id: userId } }),
+    onSettled: invalidate,
+  });
+}

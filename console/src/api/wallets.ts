@@ -7,7 +7,13 @@ export interface HistoriesQuery {
   end_date: string;
   limit?: number;
   offset?: number;
+  /** A transaction type (TRANSACTION_TYPES). */
+  type?: string;
+  transaction_id?: number;
 }
+
+/** The cash-cancel and commented lists take the period and paging only. */
+export type PagedPeriodQuery = Pick<HistoriesQuery, 'start_date' | 'end_date' | 'limit' | 'offset'>;
 
 export const walletKeys = {
   all: ['wallets'] as const,
@@ -16,6 +22,13 @@ export const walletKeys = {
   details: () => [...walletKeys.all, 'detail'] as const,
   detail: (walletNo: string) => [...walletKeys.details(), walletNo] as const,
   requestedRefunds: (walletNo: string) => [...walletKeys.detail(walletNo), 'requestedRefunds'] as const,
+  // Money: histories and fees
+  cashCancels: (walletNo: string, query: PagedPeriodQuery) =>
+    [...walletKeys.lists(), walletNo, 'cashcancel', query] as const,
+  comments: (walletNo: string, query: PagedPeriodQuery) =>
+    [...walletKeys.lists(), walletNo, 'comments', query] as const,
+  balanceAt: (walletNo: string, transactionId: number) =>
+    [...walletKeys.detail(walletNo), 'balanceAt', transactionId] as const,
 };
 
 /** GET /wallets/{wallet_no}: balances per coin, sorted by coin id. */
@@ -35,6 +48,24 @@ export const listWalletHistories = (walletNo: string, query: HistoriesQuery, sig
 export const listRequestedRefunds = (walletNo: string, signal?: AbortSignal) =>
   api.call('listRequestedRefunds', { params: { wallet_no: walletNo }, signal });
 
+// Money: histories and fees
+
+const paged = <Q extends PagedPeriodQuery>(query: Q) => ({
+  limit: DEFAULT_PAGE_SIZE,
+  offset: DEFAULT_OFFSET,
+  ...query,
+});
+
+/** GET /wallets/{wallet_no}/balance/{transaction_id}: every coin's balance right after the transaction. */
+export const getBalanceAt = (walletNo: string, transactionId: number, signal?: AbortSignal) =>
+  api.call('getBalanceAt', { params: { wallet_no: walletNo, transaction_id: transactionId }, signal });
+
+export const listCashCancelHistories = (walletNo: string, query: PagedPeriodQuery, signal?: AbortSignal) =>
+  api.call('listCashCancelHistories', { params: { wallet_no: walletNo }, query: paged(query), signal });
+
+export const listCommentHistories = (walletNo: string, query: PagedPeriodQuery, signal?: AbortSignal) =>
+  api.call('listCommentHistories', { params: { wallet_no: walletNo }, query: paged(query), signal });
+
 export const walletQueries = {
   detail: (walletNo: string) =>
     queryOptions({ queryKey: walletKeys.detail(walletNo), queryFn: ({ signal }) => getWallet(walletNo, signal) }),
@@ -47,5 +78,23 @@ export const walletQueries = {
     queryOptions({
       queryKey: walletKeys.requestedRefunds(walletNo),
       queryFn: ({ signal }) => listRequestedRefunds(walletNo, signal),
+    }),
+  // Money: histories and fees
+  cashCancels: (walletNo: string, query: PagedPeriodQuery) =>
+    queryOptions({
+      queryKey: walletKeys.cashCancels(walletNo, query),
+      queryFn: ({ signal }) => listCashCancelHistories(walletNo, query, signal),
+    }),
+  comments: (walletNo: string, query: PagedPeriodQuery) =>
+    queryOptions({
+      queryKey: walletKeys.comments(walletNo, query),
+      queryFn: ({ signal }) => listCommentHistories(walletNo, query, signal),
+    }),
+  balanceAt: (walletNo: string, transactionId: number) =>
+    queryOptions({
+      queryKey: walletKeys.balanceAt(walletNo, transactionId),
+      queryFn: ({ signal }) => getBalanceAt(walletNo, transactionId, signal),
+      // A past transaction's balance never changes.
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 };

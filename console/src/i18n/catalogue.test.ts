@@ -30,6 +30,7 @@ const ERROR_KEYS: Record<ErrorKey, true> = {
   timeout: true,
   invalidCredentials: true,
   rateLimited: true,
+  accountLocked: true,
   forbidden: true,
   notFound: true,
   invalidRequest: true,

@@ -34,6 +34,7 @@ export const jp = {
     timeout: ERROR_MESSAGES.timeout,
     invalidCredentials: 'メールアドレスまたはパスワードが正しくありません',
     rateLimited: '試行回数が多すぎます。しばらく待ってから再度お試しください。',
+    accountLocked: 'ログインの失敗が続いたため、一時的にロックされています。しばらく待ってから再度お試しください。',
     forbidden: 'この操作を行う権限がありません',
     notFound: '対象のデータが見つかりません',
     invalidRequest: '入力内容に誤りがあります',

@@ -20,7 +20,13 @@ export const withPageStrings =
     Promise.all([loader(), loadPageStrings()]).then(([page]) => page);
 
 const comingSoon: PageLoader = withPageStrings(() => import('@/pages/coming-soon/ComingSoonPage'));
-const verification: PageLoader = withPageStrings(() => import('@/pages/verification/VerificationPlaceholderPage'));
+type MailLinkPages = typeof import('@/pages/mail-link/index');
+type AccountPages = typeof import('@/pages/account/index');
+/** Pages that share one chunk: the page is picked from the chunk's exports. */
+const mailLinkPage = (name: keyof MailLinkPages): PageLoader =>
+  withPageStrings(() => import('@/pages/mail-link/index').then((pages) => ({ default: pages[name] })));
+const accountPage = (name: keyof AccountPages): PageLoader =>
+  withPageStrings(() => import('@/pages/account/index').then((pages) => ({ default: pages[name] })));
 const loading: PageLoader = withPageStrings(() => import('@/pages/mobile/LoadingPage'));
 const mobileError: PageLoader = withPageStrings(() => import('@/pages/mobile/MobileErrorPage'));
 const mobileCancel: PageLoader = withPageStrings(() => import('@/pages/mobile/MobileCancelPage'));
@@ -32,7 +38,7 @@ const mobileCancel: PageLoader = withPageStrings(() => import('@/pages/mobile/Mo
 export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   // Signed-in pages.
   Top: withPageStrings(() => import('@/pages/top/TopPage')),
-  Transaction: comingSoon,
+  Transaction: withPageStrings(() => import('@/pages/transaction/TransactionPage')),
   RequestPayment: comingSoon,
   UrlPayment: comingSoon,
   InvoicePayment: comingSoon,
@@ -42,8 +48,8 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   Subscriptions: comingSoon,
   AutomaticPaymentHistory: comingSoon,
   UtilityBillsQrHistories: comingSoon,
-  Refund: comingSoon,
-  RequestRefund: comingSoon,
+  Refund: withPageStrings(() => import('@/pages/refund/RefundPage')),
+  RequestRefund: withPageStrings(() => import('@/pages/refund/RequestRefundPage')),
   Reload: comingSoon,
   MerchantRebate: comingSoon,
   WithdrawalInfo: comingSoon,
@@ -51,20 +57,20 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   Merchant: comingSoon,
   MerchantRebateCoin: comingSoon,
   MerchantBankAccount: comingSoon,
-  MerchantUser: comingSoon,
-  DownloadFile: comingSoon,
+  MerchantUser: withPageStrings(() => import('@/pages/merchant-user/MerchantUserPage')),
+  DownloadFile: withPageStrings(() => import('@/pages/download/DownloadPage')),
   DownloadUtilityBillsData: comingSoon,
-  ChangePassword: comingSoon,
-  ChangeEmail: comingSoon,
+  ChangePassword: accountPage('ChangePasswordPage'),
+  ChangeEmail: accountPage('ChangeEmailPage'),
   // Public pages.
   // The first paint: its strings are in the catalogue's first part.
   Login: () => import('@/pages/login/LoginPage'),
-  ForgetPassword: verification,
-  ResetPassword: verification,
-  InitAccount: verification,
-  VerifyEmail: verification,
-  VerifyMerchantUser: verification,
-  InitMerchantAccount: verification,
+  ForgetPassword: mailLinkPage('ForgetPasswordPage'),
+  ResetPassword: mailLinkPage('ResetPasswordPage'),
+  InitAccount: mailLinkPage('InitAccountPage'),
+  VerifyEmail: mailLinkPage('VerifyEmailPage'),
+  VerifyMerchantUser: mailLinkPage('VerifyMerchantUserPage'),
+  InitMerchantAccount: mailLinkPage('InitMerchantAccountPage'),
   Loading: loading,
   MobileError: mobileError,
   MobileCancel: mobileCancel,

@@ -14,7 +14,7 @@ import { PageError, PagePending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
 import { pageLoader, withPageStrings } from './pages';
 import { SpecialPageView } from './SpecialPageView';
-import { parseSearch, stringifySearch } from './search';
+import { LIST_ROUTES, parseSearch, stringifySearch, validateListSearch } from './search';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -80,6 +80,9 @@ export function createAppRouter(deps: AppRouterDeps) {
       getParentRoute: () => signedIn,
       path: routePath(route.path),
       staticData: { routeName: route.name },
+      ...(LIST_ROUTES.has(route.name)
+        ? { validateSearch: (raw: Record<string, unknown>) => validateListSearch(raw) }
+        : {}),
       component: lazyRouteComponent(pageLoader(route.name)),
     }),
   );

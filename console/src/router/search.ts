@@ -20,3 +20,63 @@ export function stringifySearch(search: Record<string, unknown>): string {
 /** `/path` + query → an href. */
 export const hrefWithQuery = (path: string, query: Readonly<Record<string, string>>): string =>
   `${path}${stringifySearch(query)}`;
+
+/* ---------- list pages: period, page and filters kept in the URL ---------- */
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Asia/Tokyo is UTC+9 all year (no daylight saving time). */
+const TOKYO_OFFSET_MS = 9 * 3_600_000;
+
+/** Today as an Asia/Tokyo calendar day (YYYY-MM-DD); plain Date arithmetic: this module is in the entry chunk. */
+export const tokyoDay = (now: Date): string => new Date(now.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+
+function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The default period: this Asia/Tokyo month, from its first day to today. */
+export function thisMonth(now: Date = new Date()): { from: string; to: string } {
+  const today = tokyoDay(now);
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+export interface ListSearch {
+  /** First day of the period (YYYY-MM-DD, Asia/Tokyo). */
+  from: string;
+  /** Last day of the period, inclusive. */
+  to: string;
+  /** 1-based page. */
+  page: number;
+}
+
+/**
+ * The router's validateSearch of every list page: a missing or malformed period becomes this month,
+ * a reversed one is put in order, a bad page is 1. Other parameters (filters) pass through as strings.
+ */
+export function validateListSearch(
+  raw: Record<string, unknown>,
+  now: Date = new Date(),
+): ListSearch & Record<string, string | number> {
+  const rest: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'from' || key === 'to' || key === 'page') continue;
+    if (typeof value === 'string' && value !== '') rest[key] = value;
+    else if (typeof value === 'number') rest[key] = String(value);
+  }
+  const fallback = thisMonth(now);
+  let from = isCalendarDay(raw.from) ? raw.from : fallback.from;
+  let to = isCalendarDay(raw.to) ? raw.to : fallback.to;
+  if (from > to) [from, to] = [to, from];
+  const pageNumber = Number(raw.page);
+  const page = Number.isSafeInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
+  return { ...rest, from, to, page };
+}
+
+/** Route names whose search is a list's (router.tsx gives them validateListSearch). */
+export const LIST_ROUTES: ReadonlySet<string> = new Set(['Transaction', 'Refund', 'DownloadFile']);
+
+/** A filter value that must be one of `allowed`; anything else is no filter. */
+export const pickOne = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined =>
+  typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;

@@ -22,6 +22,10 @@ export interface IdentityTable {
   email_status: EmailStatus;
   /** Null until the user sets a password (invited, not activated). */
   password_hash: string | null;
+  /** Failed passwords in a row; reset by a successful sign-in and when a lockout starts. */
+  failed_sign_ins: Generated<number>;
+  /** Sign-in is refused until then. */
+  locked_until: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -53,6 +57,8 @@ export interface MerchantUserTable {
   email: string | null;
   activate_token_hash: string | null;
   activate_token_available_until: Timestamp | null;
+  /** When the invitation was accepted; its token then answers "already used". */
+  activated_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -148,6 +154,25 @@ export interface RefundApplicationTable {
   idempotency_key: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // Money: refunds (migration 0004)
+  /** The refund fee rate (basis points) the fee was computed with. */
+  fee_rate_bp: ColumnType<number, number | undefined, number>;
+  requested_by: number | null;
+  approved_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+}
+
+/** Money: refunds. A money-moving request's key, per caller, with the answer it gave. */
+export interface IdempotencyKeyTable {
+  user_id: number;
+  key: string;
+  method: string;
+  path: string;
+  /** sha256 hex of the request (method, path, body). */
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: CreatedAt;
 }
 
 export interface NoticeTable {
@@ -181,6 +206,44 @@ export interface ReauthTokenTable {
   created_at: CreatedAt;
 }
 
+export type AccountTokenPurpose =
+  | 'invitation_email'
+  | 'invitation_password'
+  | 'password_reset'
+  | 'initial_password'
+  | 'email_change';
+
+/** A token sent in a mailed link (other than the invitation's own, kept on merchant_users). */
+export interface AccountTokenTable {
+  id: Generated<number>;
+  /** sha256 of the random token, hex. */
+  token_hash: string;
+  purpose: AccountTokenPurpose;
+  user_id: number;
+  merchant_id: number | null;
+  /** The new address of an email change. */
+  email: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  /** Replaced by a newer token of the same purpose. */
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Who changed what, when: staff changes and account events. */
+export interface AuditEventTable {
+  id: Generated<number>;
+  occurred_at: CreatedAt;
+  actor_user_id: number | null;
+  action: string;
+  merchant_id: number | null;
+  target_user_id: number | null;
+  /** JSON of the changed fields before and after. */
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  client_ip: string | null;
+}
+
 export interface Database {
   identities: IdentityTable;
   merchant_groups: MerchantGroupTable;
@@ -199,6 +262,20 @@ export interface Database {
   notices: NoticeTable;
   session_families: SessionFamilyTable;
   reauth_tokens: ReauthTokenTable;
+  account_tokens: AccountTokenTable;
+  audit_events: AuditEventTable;
+  // Money: refunds
+  idempotency_keys: IdempotencyKeyTable;
+  // Money: histories and fees
+  wallet_history_days: WalletHistoryDayTable;
+}
+
+/** Money: histories and fees (migration 0003). Entries per wallet, Asia/Tokyo day and type; kept by triggers. */
+export interface WalletHistoryDayTable {
+  wallet_no: string;
+  day: DateOnly;
+  type: TransactionType;
+  entries: number;
 }
 
 export type Identity = Selectable<IdentityTable>;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { assertBalanced, type LedgerEntryInput, SYSTEM_WALLETS } from '../domain/ledger';
 import { hashPassword } from '../domain/passwords';
@@ -424,9 +424,8 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
             role: mu.role,
             status: mu.status,
             email: mu.noEmail ? null : (identity?.email ?? null),
-            activate_token_hash: invited
-              ? createHash('sha256').update(`demo-invitation-${mu.merchantId}-${mu.userId}`).digest('hex')
-              : null,
+            // A random token nobody knows: a demo invitation can only be followed after a resend mails a new one.
+            activate_token_hash: invited ? createHash('sha256').update(randomBytes(32)).digest('hex') : null,
             activate_token_available_until: invited ? new Date(nowMs + (mu.invitationDays ?? 0) * DAY) : null,
           };
         }),
@@ -446,6 +445,8 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
             rate_bp: TRANSFER_RATE_BP,
             valid_from: addDays(startDate, -400),
           },
+          // Money: refunds — the refund fee, introduced today (the demo's past refunds carried none).
+          { merchant_id: m.id, type: 'REFUND' as const, rate_bp: REFUND_RATE_BP, valid_from: tokyoDate(now) },
           ...(m.id === DEMO_MERCHANTS.main.id
             ? [
                 {
@@ -531,6 +532,7 @@ function refundApplicationsOf(
     status: 'REQUESTED' | 'APPROVED' | 'CANCELED',
     at: number,
     refundTransactionId: number | null,
+    approvedAt?: number,
   ) => ({
     merchant_id: p.merchant.id,
     wallet_no: p.customer,
@@ -543,6 +545,9 @@ function refundApplicationsOf(
     idempotency_key: null,
     created_at: new Date(at),
     updated_at: new Date(at),
+    // Money: refunds (migration 0004): the approval trail.
+    approved_at: status === 'APPROVED' ? new Date(approvedAt ?? at) : null,
+    canceled_at: status === 'CANCELED' ? new Date(at) : null,
   });
   const recent = (merchantId: number) =>
     payments
@@ -561,7 +566,7 @@ function refundApplicationsOf(
     rows.push(application(p, amount, 'REQUESTED', Math.min(nowMs - MINUTE, p.at + random.int(5, 600) * MINUTE), null));
   }
   for (const r of refunds.filter((r) => r.payment.merchant.id === DEMO_MERCHANTS.main.id).slice(-8)) {
-    rows.push(application(r.payment, r.amount, 'APPROVED', r.at - random.int(5, 120) * MINUTE, r.id));
+    rows.push(application(r.payment, r.amount, 'APPROVED', r.at - random.int(5, 120) * MINUTE, r.id, r.at));
   }
   const older = payments.filter(
     (p) =>
@@ -572,6 +577,8 @@ function refundApplicationsOf(
 }
 
 const TRANSFER_RATE_BP = 100;
+/** Money: refunds — 1 % of a refunded amount, charged to the merchant on approval. */
+export const REFUND_RATE_BP = 100;
 
 /** The demo's calendar: 13 months (396 days) of history up to `now`; 本店's fee rate changed 6 months ago. */
 function demoCalendar(now: Date) {

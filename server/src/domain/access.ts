@@ -35,3 +35,21 @@ export async function walletMembershipOf(db: Db, userId: number, walletNo: strin
     .executeTakeFirst();
   return row ? { merchantId: row.merchant_id, role: row.role } : null;
 }
+
+/** Money: refunds. The caller's ACTIVE role for the merchant of a refund application; null when none. */
+export async function refundApplicationMembershipOf(
+  db: Db,
+  userId: number,
+  applicationId: number,
+): Promise<Membership | null> {
+  if (!Number.isSafeInteger(applicationId) || applicationId <= 0) return null;
+  const row = await db
+    .selectFrom('refund_applications as r')
+    .innerJoin('merchant_users as mu', 'mu.merchant_id', 'r.merchant_id')
+    .select(['mu.merchant_id', 'mu.role'])
+    .where('r.id', '=', applicationId)
+    .where('mu.user_id', '=', userId)
+    .where('mu.status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  return row ? { merchantId: row.merchant_id, role: row.role } : null;
+}

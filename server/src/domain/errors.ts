@@ -13,6 +13,13 @@ export const STATUS_OF: Record<ErrorType, number> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  // Staff and accounts
+  invalid_token: 404,
+  link_expired: 410,
+  token_used: 409,
+  last_owner: 422,
+  duplicate_email: 409,
+  account_locked: 429,
 };
 
 const DEFAULT_MESSAGES: Record<ErrorType, string> = {
@@ -27,6 +34,14 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   unprocessable: '処理できません',
   rate_limited: 'リクエストが多すぎます。しばらく待ってから再度お試しください',
   internal: 'サーバーエラーが発生しました',
+  // Staff and accounts
+  invalid_token: '無効なリンクです',
+  link_expired: 'リンクの有効期限が切れています',
+  token_used: 'このリンクはすでに使用されています',
+  last_owner: '有効なオーナーが1人もいなくなるため、この変更はできません',
+  duplicate_email: 'このメールアドレスはすでに登録されています',
+  account_locked:
+    'パスワードの誤りが続いたため、アカウントを一時的にロックしています。しばらく待ってから再度お試しください',
 };
 
 /** An expected failure with its answer; handlers and domain code throw it, the HTTP layer renders it. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
+import { recordAudit } from './audit';
 import { DomainError } from './errors';
 import { verifyPassword } from './passwords';
 import { hashToken, newOpaqueToken, REAUTH_TOKEN_TTL_MS } from './tokens';
@@ -52,19 +53,80 @@ async function issueReauthToken(
   return token;
 }
 
-/** Checks the password and opens a session family; wrong email and wrong password fail alike. */
+export interface LockoutPolicy {
+  /** Failed passwords in a row that lock the account. */
+  threshold: number;
+  minutes: number;
+}
+
+export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 10, minutes: 30 };
+
+/**
+ * Counts a failed password; the failure that reaches the threshold locks the account (and answers so).
+ * Returns true when it locked.
+ */
+async function countFailure(db: Db, identityId: number, policy: LockoutPolicy, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('identities')
+      .set((eb) => ({ failed_sign_ins: eb('failed_sign_ins', '+', 1) }))
+      .where('id', '=', identityId)
+      .returning('failed_sign_ins')
+      .executeTakeFirstOrThrow();
+    if (row.failed_sign_ins < policy.threshold) return false;
+    await trx
+      .updateTable('identities')
+      .set({ failed_sign_ins: 0, locked_until: new Date(now.getTime() + policy.minutes * 60_000) })
+      .where('id', '=', identityId)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: null,
+        action: 'identity.locked',
+        targetUserId: identityId,
+        after: { minutes: policy.minutes, failures: row.failed_sign_ins },
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/**
+ * Checks the password and opens a session family; wrong email and wrong password fail alike. An account
+ * refuses sign-in for `policy.minutes` after `policy.threshold` failed passwords in a row (account_locked).
+ */
 export async function signIn(
   db: Db,
   input: { email: string; password: string; platform: string },
   now = new Date(),
+  policy: LockoutPolicy = DEFAULT_LOCKOUT,
 ): Promise<OpenedSession> {
   const identity = await db
     .selectFrom('identities')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'locked_until', 'failed_sign_ins'])
     .where('email', '=', input.email.trim().toLowerCase())
     .executeTakeFirst();
+  if (identity?.locked_until && identity.locked_until.getTime() > now.getTime()) {
+    throw new DomainError('account_locked');
+  }
   const passwordOk = await verifyPassword(input.password, identity?.password_hash);
-  if (!identity || !passwordOk) throw new DomainError('invalid_credentials');
+  if (!identity) throw new DomainError('invalid_credentials');
+  if (!passwordOk) {
+    // Only a password that was set can be guessed: an identity without one fails without counting.
+    if (identity.password_hash !== null && (await countFailure(db, identity.id, policy, now))) {
+      throw new DomainError('account_locked');
+    }
+    throw new DomainError('invalid_credentials');
+  }
+  if (identity.failed_sign_ins > 0 || identity.locked_until) {
+    await db
+      .updateTable('identities')
+      .set({ failed_sign_ins: 0, locked_until: null })
+      .where('id', '=', identity.id)
+      .execute();
+  }
 
   const merchantRoles = await activeMerchantRoles(db, identity.id);
   if (merchantRoles.length === 0) return { userId: identity.id, merchantRoles };

@@ -1,5 +1,6 @@
 import { CALLS, type CallDef, type CallId, callPath } from '@coin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../db/seed';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 
 type ProtectedCallId = {
@@ -9,7 +10,16 @@ type ProtectedCallId = {
 interface SampleRequest {
   params: Record<string, string | number>;
   query?: Record<string, string>;
+  /** A valid body (bodies are validated before the role check). */
+  payload?: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
+
+/** Money: refunds — ids read from the seeded database in beforeAll (a payment into 本店, a requested refund). */
+const refundSample = { paymentId: 0, requestedId: 0 };
+
+/** Money: histories and fees — a transaction of 本店's wallet, read in beforeAll. */
+const historySample = { transactionId: 0 };
 
 /** A valid request of every protected call against 本店; a new call in CALLS fails the type check here. */
 const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
@@ -32,6 +42,67 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
   }),
   listRequestedRefunds: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
+  // Staff and accounts
+  inviteMerchantUser: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: { name: '招待 太郎', role: 'Member', email: 'access-matrix-invite@example.com' },
+  }),
+  // Sets what the user already has: allowed, and nothing changes.
+  updateMerchantUser: () => ({
+    params: { id: DEMO.mainMerchantId, user_id: 4 },
+    payload: { name: '田中 美咲', role: 'Member' },
+  }),
+  resendMerchantUserInvitation: () => ({ params: { id: DEMO.mainMerchantId, user_id: 8 } }),
+  // The same password again: allowed; the caller's own session survives.
+  changePassword: (caller) => ({
+    params: { id: caller.userId },
+    payload: { current_password: DEMO_PASSWORD, password: DEMO_PASSWORD },
+  }),
+  changeEmail: (caller) => ({
+    params: { id: caller.userId },
+    payload: { email: `access-matrix-${caller.userId}@example.com`, requester: 'MerchantWeb' },
+  }),
+  // Money: refunds
+  listRefundApplications: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_at: tokyoDay(-30), end_at: tokyoDay() },
+  }),
+  cancelRefund: () => ({ params: { refund_application_id: refundSample.requestedId } }),
+  confirmRefund: () => ({
+    params: { wallet_no: DEMO.mainWalletNo },
+    payload: { transaction_id: refundSample.paymentId, amount: 1 },
+  }),
+  createRefund: () => ({
+    params: { wallet_no: DEMO.mainWalletNo },
+    payload: { transaction_id: refundSample.paymentId, amount: 1 },
+    headers: { 'idempotency-key': 'access-rules-create-refund' },
+  }),
+  getRefunding: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
+  listRefundFees: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
+  // Money: histories and fees
+  getBalanceAt: () => ({ params: { wallet_no: DEMO.mainWalletNo, transaction_id: historySample.transactionId } }),
+  listCashCancelHistories: () => ({
+    params: { wallet_no: DEMO.mainWalletNo },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
+  listCommentHistories: () => ({
+    params: { wallet_no: DEMO.mainWalletNo },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
+  getFeeHistory: () => ({ params: { id: DEMO.mainMerchantId }, query: { target_date: tokyoDay() } }),
+  getFeeRates: () => ({ params: { id: DEMO.mainMerchantId }, query: { target_date: tokyoDay() } }),
+  getFeeLimits: () => ({ params: {}, query: { user_type: 'MERCHANT', target_date: tokyoDay() } }),
+  listTxFees: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_at: tokyoDay(-30), end_at: tokyoDay() },
+  }),
+  downloadCsv: () => ({
+    params: { id: DEMO.mainMerchantId, report: 'histories' },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
 };
 
 const CALLERS = {
@@ -60,6 +131,36 @@ describeEachDatabase('access rules', (env) => {
   beforeAll(async () => {
     for (const [role, email] of Object.entries(CALLERS)) sessions.set(role as Caller, await signIn(env().app, email));
     sessions.set('another merchant', await signIn(env().app, DEMO.otherMerchantOwner));
+    // Money: refunds
+    const payment = await env()
+      .db.selectFrom('transactions')
+      .select('id')
+      .where('merchant_id', '=', DEMO.mainMerchantId)
+      .where('type', '=', 'PAYMENT')
+      .where((eb) =>
+        eb.exists(eb.selectFrom('entries').whereRef('transaction_id', '=', 'transactions.id').where('coin_id', '=', 1)),
+      )
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const requested = await env()
+      .db.selectFrom('refund_applications')
+      .select('id')
+      .where('merchant_id', '=', DEMO.mainMerchantId)
+      .where('status', '=', 'REQUESTED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    Object.assign(refundSample, { paymentId: payment.id, requestedId: requested.id });
+  });
+
+  // Money: histories and fees
+  beforeAll(async () => {
+    const entry = await env()
+      .db.selectFrom('entries')
+      .select('transaction_id')
+      .where('wallet_no', '=', DEMO.mainWalletNo)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    historySample.transactionId = entry.transaction_id;
   });
 
   it('covers every protected call of the contract', () => {
@@ -78,12 +179,18 @@ describeEachDatabase('access rules', (env) => {
             method: def.method,
             url: `/api${callPath(def.path, sample.params)}`,
             ...(sample.query ? { query: sample.query } : {}),
-            ...(caller === 'no token' ? {} : { headers: { authorization: session.authorization } }),
+            ...(sample.payload ? { payload: sample.payload } : {}),
+            headers: {
+              ...sample.headers,
+              ...(caller === 'no token' ? {} : { authorization: session.authorization }),
+            },
           });
           const expected = expectedStatus(def, caller);
           expect(response.statusCode, response.body).toBe(expected);
           if (expected === 200) {
-            expect(() => def.response.parse(response.json())).not.toThrow();
+            // Money: histories and fees — file answers are checked by their media type.
+            if (def.produces) expect(response.headers['content-type']).toContain(def.produces);
+            else expect(() => def.response.parse(response.json())).not.toThrow();
           } else {
             const type = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' }[expected];
             expect(response.json()).toEqual({ type, message: expect.any(String) });

@@ -5,7 +5,7 @@ import { CALLS, runtimeConfigSchema } from '@coin/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../testing/harness';
-import { buildApp } from './app';
+import { buildApp, redactTokens } from './app';
 
 const INDEX_HTML = '<!doctype html><title>console</title><div id="root"></div>';
 
@@ -108,5 +108,17 @@ describe('the service around the API', () => {
     expect(response.body).toContain('npm run build');
     // The API does not depend on the console.
     expect((await bare.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('request log', () => {
+  it('hides mailed-link tokens', () => {
+    expect(redactTokens('/api/invitations/merchants/abc-DEF_123')).toBe('/api/invitations/merchants/[token]');
+    expect(redactTokens('/api/password_reset/abc?_=1')).toBe('/api/password_reset/[token]?_=1');
+    expect(redactTokens('/api/password_reset')).toBe('/api/password_reset');
+    expect(redactTokens('/mu?token=abc')).toBe('/mu?token=[token]');
+    expect(redactTokens('/mu/invitations?activate_token=a&email_token=b&pass_token=c&needs_password=true')).toBe(
+      '/mu/invitations?activate_token=[token]&email_token=[token]&pass_token=[token]&needs_password=true',
+    );
   });
 });

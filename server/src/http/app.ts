@@ -4,27 +4,59 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { createMailer, type Mailer } from '../domain/mail';
 import { TokenSigner } from '../domain/tokens';
 import { installAuth } from './auth';
 import { installNotFound, registerConsole } from './console';
 import { installErrorHandler } from './errors';
+import { installRateLimit } from './rateLimit';
 import { registerCallRoutes } from './routes';
+import type { AppDeps } from './routes/context';
 import { zodValidatorCompiler } from './validation';
 
 export interface BuildAppOptions {
   config: Config;
   db: Db;
+  /** Defaults to SMTP when SMTP_URL is set, else `.eml` files under DATA_DIR/mail. */
+  mailer?: Mailer;
+  /** The clock; tests move it. */
+  now?: () => Date;
+  /** Key prefix of the rate-limit counters in Redis (tests use their own). */
+  rateLimitNamespace?: string;
+}
+
+/** Mailed-link tokens (in API paths, in the pages' `?token=`) are secrets: the request log shows `[token]`. */
+export function redactTokens(url: string): string {
+  return url
+    .replace(/^(\/api\/(?:invitations\/merchants|password_reset)\/)[^/?#]+/, '$1[token]')
+    .replace(/([?&](?:token|activate_token|email_token|pass_token)=)[^&#]*/g, '$1[token]');
 }
 
 /** The whole service as a Fastify instance (tests `inject()` into it; server.ts makes it listen). */
-export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+                method: request.method,
+                url: redactTokens(request.url),
+                remoteAddress: request.ip ?? request.socket?.remoteAddress,
+              }),
+            },
+          },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
   });
   const signer = new TokenSigner(config.jwtSecret);
-  const deps = { config, db, signer };
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const deps: AppDeps = { config, db, signer, mailer, now: options.now ?? (() => new Date()) };
 
   app.setValidatorCompiler(zodValidatorCompiler);
   installErrorHandler(app);
@@ -36,6 +68,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   installNotFound(app, available);
 
   installAuth(app, deps);
+  await installRateLimit(app, config, options.rateLimitNamespace);
   await app.register(
     async (api) => {
       registerCallRoutes(api, deps);

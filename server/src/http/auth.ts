@@ -1,7 +1,7 @@
 import type { CallAccess, CallId } from '@coin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
-import { type Membership, membershipOf, walletMembershipOf } from '../domain/access';
+import { type Membership, membershipOf, refundApplicationMembershipOf, walletMembershipOf } from '../domain/access';
 import { DomainError } from '../domain/errors';
 import { isFamilyActive } from '../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
@@ -46,14 +46,17 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
 
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.call?.access;
-    if (!access || (access.kind !== 'merchant' && access.kind !== 'wallet')) return;
+    if (!access || (access.kind !== 'merchant' && access.kind !== 'wallet' && access.kind !== 'refundApplication'))
+      return;
     const auth = request.auth;
     if (!auth) throw new DomainError('unauthorized');
-    const params = request.params as { id?: number; wallet_no?: string };
+    const params = request.params as { id?: number; wallet_no?: string; refund_application_id?: number };
     const membership =
       access.kind === 'merchant'
         ? await membershipOf(deps.db, auth.userId, Number(params.id))
-        : await walletMembershipOf(deps.db, auth.userId, String(params.wallet_no));
+        : access.kind === 'wallet'
+          ? await walletMembershipOf(deps.db, auth.userId, String(params.wallet_no))
+          : await refundApplicationMembershipOf(deps.db, auth.userId, Number(params.refund_application_id));
     // Not a member (or no such merchant/wallet): the same answer, so nothing leaks.
     if (!membership) throw new DomainError('not_found');
     if (!access.roles.includes(membership.role)) throw new DomainError('forbidden');

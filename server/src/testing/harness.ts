@@ -22,7 +22,7 @@ import { PGliteDialect } from '../db/pglite-dialect';
 import type { Database } from '../db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed';
 import { TokenSigner } from '../domain/tokens';
-import { buildApp } from '../http/app';
+import { type BuildAppOptions, buildApp } from '../http/app';
 
 export interface TestTarget {
   kind: 'pglite' | 'postgresql';
@@ -43,6 +43,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'coin-test-')),
     CONSOLE_DIST: join(tmpdir(), 'coin-test-no-console'),
+    // Tests sign in far more often than people: the rate-limit tests set their own small limit.
+    RATE_LIMIT_MAX: '1000000',
     ...env,
   });
 }
@@ -126,15 +128,24 @@ export interface TestEnv {
  * Runs a suite once per test database. The suite shares one seeded database (tests that change state
  * use their own sessions); `env()` is valid inside tests and hooks.
  */
-export function describeEachDatabase(title: string, body: (env: () => TestEnv) => void): void {
+export function describeEachDatabase(
+  title: string,
+  body: (env: () => TestEnv) => void,
+  options: {
+    /** Environment variables of the test configuration. */
+    env?: Record<string, string>;
+    /** Built once per database: a recording mailer, a movable clock… */
+    app?: () => Omit<BuildAppOptions, 'config' | 'db'>;
+  } = {},
+): void {
   for (const target of TEST_TARGETS) {
     describe(`${title} [${target.kind}]`, () => {
       let current: TestEnv | undefined;
       let database: TestDatabase | undefined;
       beforeAll(async () => {
         database = await createTestDatabase(target);
-        const config = testConfig();
-        const app = await buildApp({ config, db: database.db });
+        const config = testConfig(options.env);
+        const app = await buildApp({ config, db: database.db, ...options.app?.() });
         await app.ready();
         current = { app, db: database.db, config, signer: new TokenSigner(config.jwtSecret), target };
       });

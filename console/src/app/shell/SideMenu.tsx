@@ -45,6 +45,8 @@ export function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => v
                   key={route.path}
                   component={Link}
                   to={route.path}
+                  // /refund must not light up on /refund/request.
+                  activeOptions={{ exact: true }}
                   label={t(pageTitleKey(route.name))}
                   active={active}
                   aria-current={active ? 'page' : undefined}

@@ -1,10 +1,14 @@
 import { SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
-import { Badge, Table } from '@mantine/core';
+import { Anchor, Badge, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatMonth, formatYen, tokyoMonth } from '@/format';
+
+// The detail (modal, paging) loads with its first opening.
+const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ default: m.FeeDetailModal })));
 
 const isSettled = (fee: SummarizedFee) => (SETTLED_FEE_STATUSES as readonly string[]).includes(fee.status);
 
@@ -12,39 +16,57 @@ const isSettled = (fee: SummarizedFee) => (SETTLED_FEE_STATUSES as readonly stri
 export function FeesCard({ merchantId }: { merchantId: number }) {
   const { t } = useTranslation();
   const query = useQuery(merchantQueries.summarizedTxFees(merchantId, tokyoMonth()));
+  const [openMonth, setOpenMonth] = useState<string | null>(null);
   return (
-    <QueryCard
-      title={t('top.fees.title')}
-      query={query}
-      isEmpty={(answer) => answer.items.length === 0}
-      emptyText={t('top.fees.empty')}
-    >
-      {(answer) => (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fields.month')}</Table.Th>
-              <Table.Th ta="right">{t('fields.amountWithTax')}</Table.Th>
-              <Table.Th>{t('fields.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {answer.items.map((fee) => (
-              <Table.Tr key={fee.summarized_month}>
-                <Table.Td>{formatMonth(fee.summarized_month)}</Table.Td>
-                <Table.Td ta="right">{formatYen(fee.amount + fee.tax)}</Table.Td>
-                <Table.Td>
-                  {isSettled(fee) && (
-                    <Badge size="sm" variant="light" color="teal">
-                      {t('common.settled')}
-                    </Badge>
-                  )}
-                </Table.Td>
+    <>
+      <QueryCard
+        title={t('top.fees.title')}
+        query={query}
+        isEmpty={(answer) => answer.items.length === 0}
+        emptyText={t('top.fees.empty')}
+      >
+        {(answer) => (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.month')}</Table.Th>
+                <Table.Th ta="right">{t('fields.amountWithTax')}</Table.Th>
+                <Table.Th>{t('fields.status')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {answer.items.map((fee) => (
+                <Table.Tr key={fee.summarized_month}>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      aria-label={t('feeDetail.open', { month: formatMonth(fee.summarized_month) })}
+                      onClick={() => setOpenMonth(fee.summarized_month)}
+                    >
+                      {formatMonth(fee.summarized_month)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatYen(fee.amount + fee.tax)}</Table.Td>
+                  <Table.Td>
+                    {isSettled(fee) && (
+                      <Badge size="sm" variant="light" color="teal">
+                        {t('common.settled')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryCard>
+      {openMonth !== null && (
+        <Suspense fallback={null}>
+          <FeeDetailModal merchantId={merchantId} month={openMonth} onClose={() => setOpenMonth(null)} />
+        </Suspense>
       )}
-    </QueryCard>
+    </>
   );
 }

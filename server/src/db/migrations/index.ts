@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely/migration';
 import * as core from './2026_11_22_0001_core';
+import * as accounts from './2026_11_22_0002_accounts';
+import * as historyIndexes from './2026_11_22_0003_history_indexes';
+import * as refunds from './2026_11_22_0004_refunds';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_core': core,
+  '2026_11_22_0002_accounts': accounts,
+  '2026_11_22_0003_history_indexes': historyIndexes,
+  '2026_11_22_0004_refunds': refunds,
 };

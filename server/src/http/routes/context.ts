@@ -5,12 +5,16 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Membership } from '../../domain/access';
 import { DomainError } from '../../domain/errors';
+import type { Mailer } from '../../domain/mail';
 import type { AuthClaims, TokenSigner } from '../../domain/tokens';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   signer: TokenSigner;
+  mailer: Mailer;
+  /** The clock (tests move it; lockouts and link expiries read it). */
+  now: () => Date;
 }
 
 type Part<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }

@@ -1,9 +1,15 @@
 import { CALLS, type CallDef, type CallId } from '@coin/contract';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { DomainError } from '../../domain/errors';
+import { idempotencyKeyOf, runIdempotent, sendIdempotent } from '../idempotency';
+import { RATE_LIMITED_CALLS } from '../rateLimit';
+import { accountHandlers } from './accounts';
 import type { AppDeps, CallContext, CallHandler, CallHandlers } from './context';
+import { historyHandlers } from './history';
 import { identityHandlers } from './identities';
 import { merchantHandlers } from './merchants';
 import { noticeHandlers } from './notices';
+import { refundHandlers } from './refunds';
 import { sessionHandlers } from './sessions';
 import { walletHandlers } from './wallets';
 
@@ -14,6 +20,12 @@ const HANDLERS: CallHandlers<CallId> = {
   ...merchantHandlers,
   ...walletHandlers,
   ...noticeHandlers,
+  // Staff and accounts
+  ...accountHandlers,
+  // Money: refunds
+  ...refundHandlers,
+  // Money: histories and fees
+  ...historyHandlers,
 };
 
 /** `/merchants/{id}` → `/merchants/:id` */
@@ -27,20 +39,47 @@ export function registerCallRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (def.query) schema.querystring = def.query;
     if (def.body) schema.body = def.body;
     const handler = HANDLERS[id] as CallHandler<CallId>;
+    const contextOf = (request: FastifyRequest, reply: FastifyReply, callDeps: AppDeps) =>
+      ({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        request,
+        reply,
+        deps: callDeps,
+      }) as CallContext<CallId>;
     app.route({
       method: def.method,
       url: fastifyPath(def.path),
       schema,
-      config: { call: { id, access: def.access } },
-      handler: async (request, reply) =>
-        handler({
-          params: request.params,
-          query: request.query,
-          body: request.body,
-          request,
-          reply,
-          deps,
-        } as CallContext<CallId>),
+      config: {
+        call: { id, access: def.access },
+        // Limits from the plugin's registration (http/rateLimit.ts); other calls are not limited.
+        rateLimit: RATE_LIMITED_CALLS.has(id) ? {} : false,
+      },
+      handler: def.idempotent
+        ? // Money-moving: once per Idempotency-Key, the handler working in the key's transaction.
+          async (request, reply) => {
+            const key = idempotencyKeyOf(request);
+            if (!request.auth) throw new DomainError('unauthorized');
+            const answer = await runIdempotent(
+              deps.db,
+              {
+                userId: request.auth.userId,
+                key,
+                method: def.method,
+                // The raw query string is left out: clients add a cache-busting parameter to every send.
+                path: request.url.split('?')[0] ?? request.url,
+                body: def.query ? { query: request.query, body: request.body } : request.body,
+              },
+              async (trx) => ({
+                body: await handler(contextOf(request, reply, { ...deps, db: trx })),
+                status: reply.statusCode,
+              }),
+            );
+            return sendIdempotent(reply, answer);
+          }
+        : async (request, reply) => handler(contextOf(request, reply, deps)),
     });
   }
 }

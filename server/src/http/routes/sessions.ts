@@ -3,7 +3,11 @@ import { type CallHandlers, callerMembership, callerOf, issueAuthorization } fro
 
 export const sessionHandlers: CallHandlers<'createMerchantSession' | 'refreshSession' | 'switchMerchantSession'> = {
   async createMerchantSession(ctx) {
-    const opened = await signIn(ctx.deps.db, ctx.body);
+    const { config } = ctx.deps;
+    const opened = await signIn(ctx.deps.db, ctx.body, ctx.deps.now(), {
+      threshold: config.lockoutThreshold,
+      minutes: config.lockoutMinutes,
+    });
     if (!opened.session) return { merchant_roles: [], identity: { user_id: opened.userId } };
     await issueAuthorization(ctx, { userId: opened.userId, popinfoId: opened.session.popinfoId, merchantId: null });
     return {

@@ -1,0 +1,143 @@
+/**
+ * The server side of the money bench (bench/src/money.ts forks it, so its memory is measured alone):
+ * a migrated, seeded database whose 本店 wallet gets 1,000,000 more history entries (set-based SQL),
+ * the HTTP service on a loopback port, and, on request, the bare SQL of a history page timed here.
+ * PostgreSQL when BENCH_DATABASE_URL is set (in a fresh schema, dropped at exit), else in-memory PGlite.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { loadConfig } from '../../server/src/config';
+import { type Db, openDatabase } from '../../server/src/db/connection';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import { seedDemo } from '../../server/src/db/seed';
+import { buildApp } from '../../server/src/http/app';
+import { insertBulkHistory } from '../../server/src/testing/bulk';
+
+export const BENCH_WALLET = '1100000001';
+export const SMALL_WALLET = '1100000002';
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
+const DAY = 86_400_000;
+
+export interface BareRequest {
+  walletNo: string;
+  from: string;
+  to: string;
+  limit: number;
+  page: number;
+  runs: number;
+}
+
+const send = (message: unknown) => process.send?.(message);
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL || null;
+  let schema: string | undefined;
+  if (url) {
+    schema = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = openDatabase({ databaseUrl: url, maxConnections: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    await admin.destroy();
+  }
+  const db: Db = openDatabase({ databaseUrl: url, ...(schema ? { searchPath: schema } : {}) });
+  const cleanup = async () => {
+    await db.destroy();
+    if (url && schema) {
+      const admin = openDatabase({ databaseUrl: url, maxConnections: 1 });
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    }
+  };
+  try {
+    let started = performance.now();
+    await migrateToLatest(db, schema ? { schema } : {});
+    await seedDemo(db);
+    const seedMs = performance.now() - started;
+    started = performance.now();
+    const now = Date.now();
+    await insertBulkHistory(db, BENCH_WALLET, ENTRIES, { from: new Date(now - 366 * DAY), to: new Date(now - DAY) });
+    const buildMs = performance.now() - started;
+
+    const config = loadConfig({
+      JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'coin-bench-')),
+      CONSOLE_DIST: join(tmpdir(), 'coin-bench-no-console'),
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
+    const app = await buildApp({ config, db });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    process.on('message', async (message: { bare?: BareRequest; stop?: true }) => {
+      if (message.stop) {
+        await app.close();
+        await cleanup();
+        process.exit(0);
+      }
+      if (message.bare) send({ bare: await bareTimes(db, message.bare) });
+    });
+    send({ ready: { port, entries: ENTRIES, seedMs, buildMs, database: url ? 'postgresql' : 'pglite' } });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/**
+ * The page written as plain SQL, the way the list defines it: the rows at OFFSET (page − 1) × limit
+ * plus the count of the period, with the same joins; and, for reference, the keyset floor (the page's
+ * rows read from the row before it, no count). Medians of `runs` runs.
+ */
+async function bareTimes(db: Db, r: BareRequest) {
+  const offset = (r.page - 1) * r.limit;
+  const rowsQuery = sql`
+    select e.transaction_id, e.created_at, t.type, e.coin_id, c.name, e.amount, e.balance_after,
+           e.counterparty_wallet_no, m.name as counterparty, t.comment
+    from entries e join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
+    left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id
+    where e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz and e.created_at < ${r.to}::timestamptz
+    order by e.created_at desc, e.id desc limit ${r.limit} offset ${offset}`;
+  const countQuery = sql`select count(*) from entries e
+    where e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz and e.created_at < ${r.to}::timestamptz`;
+  const before =
+    offset === 0
+      ? null
+      : (
+          await sql<{ created_at: string; id: number }>`
+          select created_at::text, id from entries
+          where wallet_no = ${r.walletNo} and created_at >= ${r.from}::timestamptz and created_at < ${r.to}::timestamptz
+          order by created_at desc, id desc limit 1 offset ${offset - 1}`.execute(db)
+        ).rows[0];
+  const keysetQuery = sql`
+    select e.transaction_id, e.created_at, t.type, e.coin_id, c.name, e.amount, e.balance_after,
+           e.counterparty_wallet_no, m.name as counterparty, t.comment
+    from entries e join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
+    left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id
+    where e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz
+      and e.created_at < ${r.to}::timestamptz
+      ${before ? sql`and (e.created_at, e.id) < (${before.created_at}::timestamptz, ${before.id})` : sql``}
+    order by e.created_at desc, e.id desc limit ${r.limit}`;
+  const time = async (run: () => Promise<unknown>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < r.runs + 2; i++) {
+      const t0 = performance.now();
+      await run();
+      if (i >= 2) samples.push(performance.now() - t0);
+    }
+    samples.sort((a, b) => a - b);
+    return samples[Math.floor(samples.length / 2)] ?? 0;
+  };
+  const plainMs = await time(() => Promise.all([rowsQuery.execute(db), countQuery.execute(db)]));
+  const keysetMs = await time(() => keysetQuery.execute(db));
+  return { page: r.page, plainMs, keysetMs };
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

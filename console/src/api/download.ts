@@ -1,0 +1,111 @@
+/** What has arrived of a download so far (its total is unknown: the server streams it). */
+export interface DownloadProgress {
+  bytes: number;
+  /** Lines received after the header line. */
+  rows: number;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+  bytes: number;
+  rows: number;
+}
+
+const LINE_FEED = 0x0a;
+
+function decodeExtValue(value: string): string | null {
+  // RFC 5987: charset'language'percent-encoded
+  const match = /^([\w!#$%&+^`{}~-]*)'[\w-]*'(.*)$/.exec(value);
+  if (!match) return null;
+  const [, charset = '', encoded = ''] = match;
+  if (charset.toLowerCase() !== 'utf-8') return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
+function parameter(header: string, name: string): string | null {
+  const pattern = new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*("(?:[^"\\\\]|\\\\.)*"|[^;]*)`, 'i');
+  const match = pattern.exec(header);
+  if (!match?.[1]) return null;
+  const raw = match[1].trim();
+  return raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+}
+
+/** Strips what a file system would refuse (path separators, control characters). */
+const safeFileName = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim();
+
+/**
+ * The file name a Content-Disposition header gives: `filename*` (RFC 5987/6266, UTF-8) first, then
+ * `filename`; `fallback` when there is neither.
+ */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (header) {
+    const extended = parameter(header, 'filename\\*');
+    const decoded = extended ? decodeExtValue(extended) : null;
+    const name = decoded ?? parameter(header, 'filename');
+    if (name && safeFileName(name)) return safeFileName(name);
+  }
+  return fallback;
+}
+
+/** Counts line feeds; a CSV line ends with one (in Windows-31J a line feed byte is never part of a character). */
+function countLineFeeds(chunk: Uint8Array): number {
+  let count = 0;
+  for (const byte of chunk) if (byte === LINE_FEED) count += 1;
+  return count;
+}
+
+/**
+ * Reads a streamed CSV answer chunk by chunk, reporting bytes and rows as they arrive, and returns it
+ * as a Blob named as the server says. Aborting `signal` cancels the stream.
+ */
+export async function receiveFile(
+  response: Response,
+  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal },
+): Promise<DownloadedFile> {
+  const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'), options.fallbackName);
+  const type = response.headers.get('Content-Type') ?? 'text/csv';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  let lines = 0;
+  const rowsOf = (count: number) => Math.max(0, count - 1);
+  if (response.body) {
+    const reader = response.body.getReader();
+    const cancel = () => void reader.cancel().catch(() => {});
+    options.signal?.addEventListener('abort', cancel);
+    try {
+      for (;;) {
+        if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        bytes += value.byteLength;
+        lines += countLineFeeds(value);
+        options.onProgress?.({ bytes, rows: rowsOf(lines) });
+      }
+    } finally {
+      options.signal?.removeEventListener('abort', cancel);
+    }
+    if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+  }
+  return { blob: new Blob(chunks, { type }), fileName, bytes, rows: rowsOf(lines) };
+}
+
+/** Hands a Blob to the browser as a download under `fileName`. */
+export function saveFile(file: Pick<DownloadedFile, 'blob' | 'fileName'>): void {
+  const url = URL.createObjectURL(file.blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = file.fileName;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The browser has taken the Blob once click() returns; give it a moment before releasing it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,110 @@
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DownloadProgress, receiveFile, saveFile } from '@/api/download';
+import { formatCoin } from '@/format';
+import { apiErrorText } from './apiErrorText';
+import { DownloadIcon } from './icons';
+
+export type DownloadState =
+  | { status: 'idle' }
+  | ({ status: 'running' } & DownloadProgress)
+  | ({ status: 'done'; fileName: string } & DownloadProgress)
+  | { status: 'canceled' }
+  | { status: 'error'; error: unknown };
+
+/** Opens the streamed answer (the caller's call, with its filters); the signal cancels it. */
+export type OpenDownload = (signal: AbortSignal) => Promise<Response>;
+
+/** Kilobytes with one decimal; the total is unknown, so progress is what has arrived. */
+export const formatKilobytes = (bytes: number) => (bytes / 1024).toLocaleString('ja-JP', { maximumFractionDigits: 1 });
+
+/** One download at a time: streams the file, reports progress, saves it under the server's name; cancellable. */
+export function useFileDownload() {
+  const [state, setState] = useState<DownloadState>({ status: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  const start = useCallback(async (open: OpenDownload, fallbackName: string) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ status: 'running', bytes: 0, rows: 0 });
+    try {
+      const response = await open(controller.signal);
+      const file = await receiveFile(response, {
+        fallbackName,
+        signal: controller.signal,
+        onProgress: (progress) => setState({ status: 'running', ...progress }),
+      });
+      saveFile(file);
+      setState({ status: 'done', fileName: file.fileName, bytes: file.bytes, rows: file.rows });
+    } catch (error) {
+      setState(controller.signal.aborted ? { status: 'canceled' } : { status: 'error', error });
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+  }, []);
+
+  const cancel = useCallback(() => running.current?.abort(), []);
+  // Leaving the page stops the transfer.
+  useEffect(() => () => running.current?.abort(), []);
+  return { state, start, cancel };
+}
+
+/** Progress (rows and bytes received), the result, or the failure of a download, with its cancel button. */
+export function DownloadStatus({ state, onCancel }: { state: DownloadState; onCancel: () => void }) {
+  const { t } = useTranslation();
+  switch (state.status) {
+    case 'running':
+      return (
+        <Group gap="xs" role="status" aria-live="polite">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">
+            {t('download.receiving', { rows: formatCoin(state.rows), kb: formatKilobytes(state.bytes) })}
+          </Text>
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={onCancel}>
+            {t('actions.cancel')}
+          </Button>
+        </Group>
+      );
+    case 'done':
+      return (
+        <Text size="sm" c="teal.8" role="status">
+          {t('download.done', { fileName: state.fileName, rows: formatCoin(state.rows) })}
+        </Text>
+      );
+    case 'canceled':
+      return (
+        <Text size="sm" c="dimmed" role="status">
+          {t('download.canceled')}
+        </Text>
+      );
+    case 'error':
+      return (
+        <Alert color="red" variant="light" role="alert" py={6} title={t('download.failed')}>
+          <Text size="sm">{apiErrorText(t, state.error)}</Text>
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
+
+/** A list's CSV button: downloads all pages with the filters on screen (Windows-31J). */
+export function CsvButton({ open, fallbackName }: { open: OpenDownload; fallbackName: string }) {
+  const { t } = useTranslation();
+  const { state, start, cancel } = useFileDownload();
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Button
+        variant="default"
+        leftSection={<DownloadIcon />}
+        disabled={state.status === 'running'}
+        onClick={() => void start(open, fallbackName)}
+      >
+        {t('actions.downloadCsv')}
+      </Button>
+      <DownloadStatus state={state} onCancel={cancel} />
+    </Group>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { getConfig } from '@/app/config';
+import { PasswordTokenForm } from './PasswordTokenForm';
+
+/** /password/reset and /mu/password/reset: a new password from the mailed reset link. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  return (
+    <PasswordTokenForm
+      title={t('pages.ResetPassword')}
+      lead={t('accounts.reset.lead', { min: getConfig().passwordMinLength })}
+      doneHeading={t('accounts.reset.doneHeading')}
+      doneBody={t('accounts.reset.doneBody')}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { accountErrorKey } from '@/components/accountErrors';
+
+interface ConfirmModalProps {
+  opened: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  danger?: boolean;
+  submitting: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** The confirm step before suspending, reactivating or re-inviting a user. */
+export function ConfirmModal(props: ConfirmModalProps) {
+  const { t } = useTranslation();
+  const { opened, title, body, confirmLabel, danger, submitting, error, onConfirm, onClose } = props;
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="md">
+        <Text size="sm">{body}</Text>
+        {error !== null && error !== undefined && (
+          <Alert color="red" variant="light" role="alert">
+            {t(accountErrorKey(error) as 'errors.unexpected')}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={submitting}>
+            {t('accounts.actions.cancel')}
+          </Button>
+          <Button color={danger ? 'red' : undefined} loading={submitting} onClick={onConfirm} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,244 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import { Alert, Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '@/api/errors';
+import type { MerchantUserRow } from '@/api/merchantUserRows';
+import {
+  merchantUserQueries,
+  useInviteMerchantUser,
+  useResendMerchantUserInvitation,
+  useUpdateMerchantUser,
+} from '@/api/merchantUsers';
+import { usePageTitle } from '@/components/usePageTitle';
+import { roleKey } from '@/i18n/keys';
+import { selectSelectedMerchant, useSessionState } from '@/session';
+import { ConfirmModal } from './ConfirmModal';
+import { type RowAction, rowActions, STATUS_COLORS } from './merchantUserView';
+import { UserFormModal } from './UserFormModal';
+
+type Dialog =
+  | { kind: 'invite' }
+  | { kind: 'edit'; user: MerchantUserRow }
+  | { kind: 'suspend' | 'activate' | 'resend'; user: MerchantUserRow };
+
+/** /merchant/user (Owner): the merchant's users; invite, edit, suspend / reactivate, resend the invitation. */
+export default function MerchantUserPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.MerchantUser'));
+  const merchant = useSessionState(selectSelectedMerchant);
+  const selfUserId = useSessionState((state) => state.user?.user_id ?? null);
+  const merchantId = merchant?.merchant_id ?? 0;
+  const list = useQuery({ ...merchantUserQueries.list(merchantId), enabled: merchantId > 0 });
+  const invite = useInviteMerchantUser(merchantId);
+  const update = useUpdateMerchantUser(merchantId);
+  const resend = useResendMerchantUserInvitation(merchantId);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  function open(next: Dialog) {
+    invite.reset();
+    update.reset();
+    resend.reset();
+    setDialog(next);
+  }
+  const close = () => setDialog(null);
+  const done = (message: string) => {
+    setDialog(null);
+    notifications.show({ color: 'teal', message });
+  };
+
+  function confirm(kind: 'suspend' | 'activate' | 'resend', user: MerchantUserRow) {
+    const email = user.email ?? '';
+    if (kind === 'resend') {
+      resend.mutate(user.user_id, { onSuccess: () => done(t('accounts.merchantUser.done.resent', { email })) });
+      return;
+    }
+    update.mutate(
+      { userId: user.user_id, body: { status: kind === 'suspend' ? 'SUSPENDED' : 'ACTIVE' } },
+      {
+        onSuccess: () =>
+          done(
+            t(kind === 'suspend' ? 'accounts.merchantUser.done.suspended' : 'accounts.merchantUser.done.activated', {
+              name: user.name,
+            }),
+          ),
+      },
+    );
+  }
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <Stack gap="sm" aria-hidden>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={20} />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t(errorMessageKey(list.error))}</Text>
+          <Button size="xs" variant="light" color="red" loading={list.isFetching} onClick={() => void list.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (list.data.length === 0) {
+    body = (
+      <Text c="dimmed" size="sm">
+        {t('accounts.merchantUser.empty')}
+      </Text>
+    );
+  } else {
+    body = <UserTable rows={list.data} selfUserId={selfUserId} onAction={(kind, user) => open({ kind, user })} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1}>{t('pages.MerchantUser')}</Title>
+        <Button onClick={() => open({ kind: 'invite' })} disabled={merchantId === 0}>
+          {t('accounts.actions.invite')}
+        </Button>
+      </Group>
+      <Card component="section" withBorder radius="md" padding="lg" aria-busy={list.isPending}>
+        <Title order={2} size="h4" mb="sm">
+          {t('accounts.merchantUser.listTitle')}
+        </Title>
+        {body}
+      </Card>
+      {dialog?.kind === 'invite' && (
+        <UserFormModal
+          mode="invite"
+          opened
+          initial={{ name: '', role: 'Member', email: '' }}
+          submitting={invite.isPending}
+          error={invite.error}
+          onClose={close}
+          onSubmit={(values) =>
+            invite.mutate(values, {
+              onSuccess: (user) => done(t('accounts.merchantUser.done.invited', { email: user.email ?? values.email })),
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <UserFormModal
+          mode="edit"
+          opened
+          initial={{ name: dialog.user.name, role: dialog.user.role, email: dialog.user.email ?? '' }}
+          submitting={update.isPending}
+          error={update.error}
+          onClose={close}
+          onSubmit={({ name, role }) =>
+            update.mutate(
+              { userId: dialog.user.user_id, body: { name, role } },
+              { onSuccess: () => done(t('accounts.merchantUser.done.updated', { name })) },
+            )
+          }
+        />
+      )}
+      {dialog && dialog.kind !== 'invite' && dialog.kind !== 'edit' && (
+        <ConfirmModal
+          opened
+          title={t(`accounts.merchantUser.confirm.${dialog.kind}Title`)}
+          body={t(`accounts.merchantUser.confirm.${dialog.kind}Body`, {
+            name: dialog.user.name,
+            email: dialog.user.email ?? '',
+          })}
+          confirmLabel={t(`accounts.actions.${dialog.kind}`)}
+          danger={dialog.kind === 'suspend'}
+          submitting={dialog.kind === 'resend' ? resend.isPending : update.isPending}
+          error={dialog.kind === 'resend' ? resend.error : update.error}
+          onConfirm={() => confirm(dialog.kind, dialog.user)}
+          onClose={close}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function UserTable({
+  rows,
+  selfUserId,
+  onAction,
+}: {
+  rows: MerchantUserRow[];
+  selfUserId: number | null;
+  onAction: (kind: RowAction, user: MerchantUserRow) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    // A plain scroll box: Mantine's ScrollContainer would share ScrollArea with the shell and split it out.
+    <Box style={{ overflowX: 'auto' }}>
+      <Table verticalSpacing="sm" highlightOnHover miw={760}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('accounts.fields.userName')}</Table.Th>
+            <Table.Th>{t('accounts.fields.email')}</Table.Th>
+            <Table.Th>{t('accounts.fields.role')}</Table.Th>
+            <Table.Th>{t('fields.status')}</Table.Th>
+            <Table.Th>{t('accounts.fields.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.user_id} data-status={row.status}>
+              <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {row.name}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {row.email ?? (
+                  <Text span c="dimmed" size="sm">
+                    {t('accounts.merchantUser.noEmail')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="outline" color="gray" radius="sm">
+                  {t(roleKey(row.role))}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={STATUS_COLORS[row.status]} radius="sm">
+                  {t(`accounts.merchantUser.statuses.${row.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group
+                  gap={6}
+                  wrap="nowrap"
+                  role="group"
+                  aria-label={t('accounts.merchantUser.actionsFor', { name: row.name })}
+                >
+                  {rowActions(row, selfUserId).map((action) => (
+                    <Button
+                      key={action}
+                      size="compact-sm"
+                      variant={action === 'suspend' ? 'subtle' : 'light'}
+                      color={action === 'suspend' ? 'red' : undefined}
+                      onClick={() => onAction(action, row)}
+                    >
+                      {t(`accounts.actions.${action}`)}
+                    </Button>
+                  ))}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Badge.css';
+import { DEFAULT_PAGE_SIZE, type RefundApplication } from '@coin/contract';
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fallbackCsvName, openCsv } from '@/api/downloads';
+import { REFUND_APPLICATION_STATUSES } from '@/api/enums';
+import { refundQueries } from '@/api/refunds';
+import { CsvButton } from '@/components/FileDownload';
+import { type Column, ListTable } from '@/components/ListTable';
+import { PeriodFilter } from '@/components/PeriodFilter';
+import { useListSearch } from '@/components/useListSearch';
+import { usePageTitle } from '@/components/usePageTitle';
+import { formatCoin, formatDateTime } from '@/format';
+import { pickOne } from '@/router/search';
+import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
+import { RefundStatusBadge } from './StatusBadge';
+
+// The confirm dialog (Mantine's modal parts) loads with the first 取消 pressed.
+const CancelDialog = lazy(() => import('./CancelDialog'));
+
+/** The merchant's refund applications; an Owner cancels one still requested. */
+export default function RefundPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.Refund'));
+  const merchant = useSessionState(selectSelectedMerchant);
+  const isOwner = useSessionState(selectRole) === 'Owner';
+  const [search, update] = useListSearch();
+  const status = pickOne(search.status, REFUND_APPLICATION_STATUSES);
+  const [canceling, setCanceling] = useState<RefundApplication | null>(null);
+
+  const merchantId = merchant?.merchant_id ?? 0;
+  const query = useQuery({
+    ...refundQueries.list(merchantId, {
+      start_at: search.from,
+      end_at: search.to,
+      ...(status ? { status } : {}),
+      limit: DEFAULT_PAGE_SIZE,
+      offset: search.page,
+    }),
+    enabled: merchant !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo<Column<RefundApplication>[]>(
+    () => [
+      { key: 'id', header: t('fields.refundApplicationId'), align: 'right', render: (row) => row.id },
+      { key: 'created_at', header: t('fields.appliedAt'), render: (row) => formatDateTime(row.created_at) },
+      { key: 'status', header: t('fields.status'), render: (row) => <RefundStatusBadge status={row.status} /> },
+      {
+        key: 'payment',
+        header: t('fields.payment'),
+        render: (row) => (
+          <Stack gap={0}>
+            <Text span size="sm">
+              {t('fields.transactionId')} {row.payment_transaction_id}
+            </Text>
+            <Text span size="xs" c="dimmed">
+              {formatDateTime(row.payment_created_at)}
+            </Text>
+          </Stack>
+        ),
+      },
+      { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },
+      {
+        key: 'payment_amount',
+        header: t('fields.paymentAmount'),
+        align: 'right',
+        render: (row) => formatCoin(row.payment_amount),
+      },
+      { key: 'amount', header: t('fields.refundAmount'), align: 'right', render: (row) => formatCoin(row.amount) },
+      { key: 'fee', header: t('fields.fee'), align: 'right', render: (row) => formatCoin(row.fee) },
+      ...(isOwner
+        ? [
+            {
+              key: 'actions',
+              header: t('fields.actions'),
+              render: (row: RefundApplication) =>
+                row.status === 'REQUESTED' ? (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    aria-label={t('refund.list.cancelLabel', { id: row.id })}
+                    onClick={() => setCanceling(row)}
+                  >
+                    {t('refund.list.cancel')}
+                  </Button>
+                ) : null,
+            },
+          ]
+        : []),
+    ],
+    [t, isOwner],
+  );
+
+  if (!merchant) return null;
+  const csvQuery = { start_date: search.from, end_date: search.to, ...(status ? { status } : {}) };
+  const statusOptions = [
+    { value: '', label: t('list.all') },
+    ...REFUND_APPLICATION_STATUSES.map((value) => ({ value, label: t(`refundStatus.${value}`) })),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>{t('pages.Refund')}</Title>
+        {isOwner && (
+          <Button component={Link} to="/refund/request">
+            {t('refund.list.request')}
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('list.filters')}>
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
+          <NativeSelect
+            label={t('fields.status')}
+            data={statusOptions}
+            value={status ?? ''}
+            onChange={(event) => update({ status: event.currentTarget.value || undefined })}
+            w={140}
+          />
+          <Group ml="auto">
+            <CsvButton
+              open={(signal) => openCsv(merchant.merchant_id, 'refund_applications', csvQuery, signal)}
+              fallbackName={fallbackCsvName('refund_applications', merchant.name, csvQuery)}
+            />
+          </Group>
+        </Group>
+      </Paper>
+      <ListTable
+        label={t('pages.Refund')}
+        columns={columns}
+        query={query}
+        rowKey={(row) => row.id}
+        page={search.page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+        emptyText={t('refund.list.empty')}
+      />
+      {canceling !== null && (
+        <Suspense fallback={null}>
+          <CancelDialog walletNo={merchant.wallet_no} application={canceling} onClose={() => setCanceling(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

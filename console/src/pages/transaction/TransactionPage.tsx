@@ -1,0 +1,213 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Paper.css';
+import { DEFAULT_PAGE_SIZE, type History } from '@coin/contract';
+import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fallbackCsvName, openCsv } from '@/api/downloads';
+import { TRANSACTION_TYPES } from '@/api/enums';
+import { walletQueries } from '@/api/wallets';
+import { CsvButton } from '@/components/FileDownload';
+import { type Column, ListTable } from '@/components/ListTable';
+import { PeriodFilter } from '@/components/PeriodFilter';
+import { useListSearch } from '@/components/useListSearch';
+import { usePageTitle } from '@/components/usePageTitle';
+import { selectSelectedMerchant, useSessionState } from '@/session';
+import { historyColumns } from './columns';
+import {
+  parseTransactionSearch,
+  TRANSACTION_TABS,
+  type TransactionSearch,
+  type TransactionTab,
+} from './transactionSearch';
+
+// The drawer (and Mantine's overlay parts) loads with the first row opened.
+const HistoryDrawer = lazy(() => import('./HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
+
+/** Wallet histories with period, type and transaction-id filters; tabs for cash cancels and commented entries. */
+export default function TransactionPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.Transaction'));
+  const merchant = useSessionState(selectSelectedMerchant);
+  const [rawSearch, update] = useListSearch();
+  const search = useMemo(() => parseTransactionSearch(rawSearch), [rawSearch]);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  if (!merchant) return null;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.Transaction')}</Title>
+      <Tabs
+        value={search.tab}
+        onChange={(tab) =>
+          update({ tab: tab === 'histories' ? undefined : (tab ?? undefined), type: undefined, id: undefined })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('transaction.tabsLabel')}>
+          {TRANSACTION_TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(`transaction.tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Filters search={search} update={update} merchantId={merchant.merchant_id} merchantName={merchant.name} />
+      <HistoryList
+        walletNo={merchant.wallet_no}
+        search={search}
+        onPage={(page) => update({ page })}
+        onOpen={setOpenId}
+      />
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <HistoryDrawer walletNo={merchant.wallet_no} transactionId={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+function Filters({
+  search,
+  update,
+  merchantId,
+  merchantName,
+}: {
+  search: TransactionSearch;
+  update: (patch: Record<string, string | number | undefined>) => void;
+  merchantId: number;
+  merchantName: string;
+}) {
+  const { t } = useTranslation();
+  const [idText, setIdText] = useState(search.transactionId ? String(search.transactionId) : '');
+  const [idError, setIdError] = useState<string | null>(null);
+  useEffect(() => setIdText(search.transactionId ? String(search.transactionId) : ''), [search.transactionId]);
+
+  const submitId = (event: FormEvent) => {
+    event.preventDefault();
+    const value = idText.trim();
+    if (value !== '' && !/^\d{1,15}$/.test(value)) {
+      setIdError(t('transaction.searchIdInvalid'));
+      return;
+    }
+    setIdError(null);
+    update({ id: value || undefined });
+  };
+
+  const csvQuery = {
+    start_date: search.from,
+    end_date: search.to,
+    ...(search.tab === 'histories' && search.type ? { type: search.type } : {}),
+    ...(search.tab === 'histories' && search.transactionId ? { transaction_id: search.transactionId } : {}),
+  };
+  const typeOptions = [
+    { value: '', label: t('list.all') },
+    ...TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`transactionTypes.${type}`) })),
+  ];
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('list.filters')}>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
+        {search.tab === 'histories' && (
+          <>
+            <NativeSelect
+              label={t('fields.type')}
+              data={typeOptions}
+              value={search.type ?? ''}
+              onChange={(event) => update({ type: event.currentTarget.value || undefined })}
+              w={160}
+            />
+            <form onSubmit={submitId} aria-label={t('transaction.searchId')}>
+              <Group align="flex-end" gap="xs" wrap="nowrap">
+                <TextInput
+                  label={t('fields.transactionId')}
+                  placeholder={t('transaction.searchId')}
+                  inputMode="numeric"
+                  value={idText}
+                  error={idError}
+                  onChange={(event) => setIdText(event.currentTarget.value)}
+                  w={180}
+                />
+                <Button type="submit" variant="light">
+                  {t('actions.search')}
+                </Button>
+                {search.transactionId !== undefined && (
+                  <Button variant="subtle" color="gray" onClick={() => update({ id: undefined })}>
+                    {t('actions.clear')}
+                  </Button>
+                )}
+              </Group>
+            </form>
+          </>
+        )}
+        <Group ml="auto">
+          <CsvButton
+            open={(signal) => openCsv(merchantId, search.tab, csvQuery, signal)}
+            fallbackName={fallbackCsvName(search.tab, merchantName, csvQuery)}
+          />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function useTabQuery(walletNo: string, search: TransactionSearch) {
+  const paging = { start_date: search.from, end_date: search.to, limit: DEFAULT_PAGE_SIZE, offset: search.page };
+  const options = {
+    histories: walletQueries.histories(walletNo, {
+      ...paging,
+      ...(search.type ? { type: search.type } : {}),
+      ...(search.transactionId ? { transaction_id: search.transactionId } : {}),
+    }),
+    cashcancel: walletQueries.cashCancels(walletNo, paging),
+    comments: walletQueries.comments(walletNo, paging),
+  } satisfies Record<TransactionTab, unknown>;
+  // Only the tab on screen is fetched; the previous page stays visible while the next loads.
+  return useQuery({ ...(options[search.tab] as typeof options.histories), placeholderData: keepPreviousData });
+}
+
+function HistoryList({
+  walletNo,
+  search,
+  onPage,
+  onOpen,
+}: {
+  walletNo: string;
+  search: TransactionSearch;
+  onPage: (page: number) => void;
+  onOpen: (transactionId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const query = useTabQuery(walletNo, search);
+  const columns = useMemo(() => {
+    const base = historyColumns<History & { canceled_transaction_id?: number | null }>(t);
+    if (search.tab !== 'cashcancel') return base;
+    const canceled: Column<History & { canceled_transaction_id?: number | null }> = {
+      key: 'canceled',
+      header: t('fields.canceledTransactionId'),
+      align: 'right',
+      render: (row) => (row.canceled_transaction_id ? String(row.canceled_transaction_id) : '—'),
+    };
+    return [...base, canceled];
+  }, [t, search.tab]);
+  return (
+    <ListTable
+      label={t(`transaction.tabs.${search.tab}`)}
+      columns={columns}
+      query={query}
+      rowKey={(row) => `${row.transaction_id}-${row.coin_id}-${row.amount}`}
+      page={search.page}
+      pageSize={DEFAULT_PAGE_SIZE}
+      onPageChange={onPage}
+      emptyText={t('transaction.empty')}
+      onOpenRow={(row) => onOpen(row.transaction_id)}
+      openRowLabel={(row) => t('transaction.openRow', { id: row.transaction_id })}
+    />
+  );
+}

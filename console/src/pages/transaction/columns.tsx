@@ -1,0 +1,45 @@
+import type { History } from '@coin/contract';
+import { Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { TransactionType } from '@/api/enums';
+import type { Column } from '@/components/ListTable';
+import { formatCoin, formatDateTime } from '@/format';
+
+/** Signed with thousands separators: +1,200 / −300. */
+export function formatSignedAmount(amount: number): string {
+  if (amount > 0) return `+${formatCoin(amount)}`;
+  if (amount < 0) return `−${formatCoin(-amount)}`;
+  return formatCoin(0);
+}
+
+export const transactionTypeLabel = (t: TFunction, type: TransactionType) => t(`transactionTypes.${type}`);
+
+/** The history table's columns: date-time, type, coin, amount (signed), balance after, counterparty, comment. */
+export function historyColumns<T extends History>(t: TFunction): Column<T>[] {
+  return [
+    { key: 'created_at', header: t('fields.dateTime'), render: (row) => formatDateTime(row.created_at) },
+    { key: 'type', header: t('fields.type'), render: (row) => transactionTypeLabel(t, row.type) },
+    { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },
+    {
+      key: 'amount',
+      header: t('fields.amount'),
+      align: 'right',
+      render: (row) => (
+        <Text span inherit c={row.amount < 0 ? 'red.8' : undefined} fw={500}>
+          {formatSignedAmount(row.amount)}
+        </Text>
+      ),
+    },
+    { key: 'balance', header: t('fields.balanceAfter'), align: 'right', render: (row) => formatCoin(row.balance) },
+    { key: 'counterparty', header: t('fields.counterparty'), render: (row) => row.counterparty ?? '—' },
+    {
+      key: 'comment',
+      header: t('fields.comment'),
+      render: (row) => (
+        <Text span inherit maw={240} truncate="end" display="block" title={row.comment ?? undefined}>
+          {row.comment ?? ''}
+        </Text>
+      ),
+    },
+  ];
+}

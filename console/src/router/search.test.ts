@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { applySearchPatch } from '@/components/useListSearch';
+import { parseTransactionSearch } from '@/pages/transaction/transactionSearch';
+import { parseSearch, pickOne, stringifySearch, thisMonth, validateListSearch } from './search';
+
+// 2026-03-31 15:30 UTC is 2026-04-01 00:30 in Tokyo.
+const NOW = new Date('2026-03-31T15:30:00Z');
+
+describe('validateListSearch', () => {
+  it('defaults to this Asia/Tokyo month and page 1', () => {
+    expect(thisMonth(NOW)).toEqual({ from: '2026-04-01', to: '2026-04-01' });
+    expect(validateListSearch({}, NOW)).toEqual({ from: '2026-04-01', to: '2026-04-01', page: 1 });
+  });
+
+  it('keeps a valid period and page and passes filters through as strings', () => {
+    const raw = parseSearch('?from=2026-02-01&to=2026-02-28&page=3&type=PAYMENT&id=42');
+    expect(validateListSearch(raw, NOW)).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+      page: 3,
+      type: 'PAYMENT',
+      id: '42',
+    });
+  });
+
+  it.each([
+    // An impossible day is replaced by this month's first day; the pair is then put in order.
+    [{ from: '2026-02-30', to: '2026-03-01' }, '2026-03-01', '2026-04-01'],
+    [{ from: 'yesterday', to: '2026-03-10' }, '2026-03-10', '2026-04-01'],
+    [{ from: '2026-03-20', to: '2026-03-01' }, '2026-03-01', '2026-03-20'],
+  ])('repairs a bad period %j', (raw, from, to) => {
+    const search = validateListSearch(raw, NOW);
+    expect([search.from, search.to]).toEqual([from, to]);
+  });
+
+  it.each(['0', '-1', '1.5', 'abc', '', '99999999999999999999'])('page %j becomes 1', (page) => {
+    expect(validateListSearch({ page }, NOW).page).toBe(1);
+  });
+
+  it('round-trips through the URL', () => {
+    const search = validateListSearch({ from: '2026-01-05', to: '2026-01-31', page: 2, status: 'REQUESTED' }, NOW);
+    expect(validateListSearch(parseSearch(stringifySearch(search)), NOW)).toEqual(search);
+  });
+});
+
+describe('pickOne', () => {
+  it('accepts only the allowed values', () => {
+    expect(pickOne('A', ['A', 'B'] as const)).toBe('A');
+    expect(pickOne('C', ['A', 'B'] as const)).toBeUndefined();
+    expect(pickOne(1, ['A'] as const)).toBeUndefined();
+  });
+});
+
+describe('applySearchPatch', () => {
+  it('goes back to page 1 on a new filter and drops empty values', () => {
+    expect(applySearchPatch({ from: '2026-01-01', page: 4, type: 'FEE' }, { type: undefined })).toEqual({
+      from: '2026-01-01',
+    });
+    expect(applySearchPatch({ from: '2026-01-01', page: 4 }, { type: '' })).toEqual({ from: '2026-01-01' });
+  });
+
+  it('keeps the page the patch names', () => {
+    expect(applySearchPatch({ type: 'FEE' }, { page: 3 })).toEqual({ type: 'FEE', page: 3 });
+  });
+});
+
+describe('parseTransactionSearch', () => {
+  const base = { from: '2026-03-01', to: '2026-03-31', page: 2 };
+
+  it('reads the tab, type and transaction id', () => {
+    expect(parseTransactionSearch({ ...base, tab: 'comments', type: 'REFUND', id: '123' })).toEqual({
+      ...base,
+      tab: 'comments',
+      type: 'REFUND',
+      transactionId: 123,
+    });
+  });
+
+  it('ignores an unknown tab or type and an id that is not a positive number', () => {
+    for (const id of ['abc', '0', '-3', '1e5', '12345678901234567']) {
+      expect(parseTransactionSearch({ ...base, tab: 'nope', type: 'payment', id })).toEqual({
+        ...base,
+        tab: 'histories',
+      });
+    }
+  });
+});

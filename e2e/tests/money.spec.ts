@@ -1,0 +1,233 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import iconv from 'iconv-lite';
+import { ACCOUNTS, MERCHANTS, signInToTop } from './support';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/** The operator command against the e2e server's data directory (it reaches the running server). */
+async function admin(...args: string[]) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/playwright.config.ts sets it)');
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  return run('npm', ['run', '--silent', 'admin', '--', ...args], {
+    cwd: repoRoot,
+    env: { ...env, DATA_DIR: dataDir },
+    timeout: 60_000,
+  });
+}
+
+const numberIn = (text: string) => Number(text.replace(/[^\d-]/g, ''));
+
+/** めぶくコイン's balance as Top shows it. */
+async function topBalance(page: Page, coin: string): Promise<number> {
+  await page.goto('/top');
+  const item = page.getByRole('region', { name: 'コイン残高' }).getByRole('listitem').filter({ hasText: coin });
+  await expect(item).toBeVisible();
+  const text = ((await item.textContent()) ?? '').trim();
+  const match = /([\d,]+)\s*$/.exec(text);
+  if (!match?.[1]) throw new Error(`no amount in ${text}`);
+  return numberIn(match[1]);
+}
+
+/** On /refund/request: pick the newest refundable payment of `coin`, enter `amount`, confirm. */
+async function confirmRefund(page: Page, coin: string, amount: number) {
+  await page.goto('/refund/request');
+  await expect(page.getByRole('heading', { level: 1, name: '返金申請' })).toBeVisible();
+  const payments = page.getByRole('table', { name: '返金できる支払い' });
+  const row = payments
+    .getByRole('row')
+    .filter({ hasText: coin })
+    .filter({ has: page.getByRole('button') })
+    .first();
+  const paymentId = numberIn((await row.getByRole('cell').nth(1).textContent()) ?? '');
+  await row.getByRole('button', { name: /を選択$/ }).click();
+  // The row's button turns into the 選択中 badge (the locator above would move on to the next row).
+  await expect(
+    payments.getByRole('row').filter({ has: page.getByRole('cell', { name: String(paymentId), exact: true }) }),
+  ).toContainText('選択中');
+  const amountInput = page.getByRole('textbox', { name: '返金額' });
+  await amountInput.fill(String(amount));
+  await page.getByRole('button', { name: '確認', exact: true }).click();
+  const confirmation = page.getByRole('region', { name: '申請内容の確認' });
+  await expect(confirmation).toBeVisible();
+  return { paymentId, confirmation };
+}
+
+test.describe('money pages', () => {
+  // One wallet's refunds and balance: the steps must not interleave.
+  test.describe.configure({ mode: 'serial' });
+  // Each approval starts the operator command (a Node process of its own).
+  test.setTimeout(90_000);
+
+  test('the Owner requests a refund, the operator approves it, and the list and the balance change', async ({
+    page,
+  }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    const coin = 'めぶくコイン';
+    const before = await topBalance(page, coin);
+
+    const amount = 100;
+    const { paymentId, confirmation } = await confirmRefund(page, coin, amount);
+    await expect(confirmation.getByRole('row', { name: /取引ID/ })).toContainText(String(paymentId));
+    await expect(confirmation.getByRole('row', { name: /返金額/ })).toContainText('100');
+    const feeRow = confirmation.getByRole('row', { name: /^手数料/ });
+    await expect(feeRow).toContainText('%');
+    const fee = numberIn(((await feeRow.getByRole('cell').textContent()) ?? '').split('（')[0] ?? '');
+    await expect(confirmation.getByRole('row', { name: /返金可能残額（申請前）/ })).toBeVisible();
+    await expect(confirmation.getByRole('row', { name: /申請後の返金可能残額/ })).toBeVisible();
+
+    await page.getByRole('button', { name: '申請する' }).click();
+    const done = page.getByRole('status').filter({ hasText: '返金を申請しました' });
+    await expect(done).toBeVisible();
+    const applicationId = numberIn(/申請ID\s*(\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '');
+    expect(applicationId).toBeGreaterThan(0);
+
+    await done.getByRole('link', { name: '返金一覧へ' }).click();
+    await expect(page).toHaveURL(/\/refund(\?|$)/);
+    const listed = page
+      .getByRole('table', { name: '返金一覧' })
+      .getByRole('row')
+      .filter({
+        has: page.getByRole('cell', { name: String(applicationId), exact: true }),
+      });
+    await expect(listed).toContainText('申請中');
+    await expect(listed).toContainText(String(paymentId));
+    // Requested, not approved: no money has moved yet.
+    expect(await topBalance(page, coin)).toBe(before);
+
+    const { stdout } = await admin('refunds', 'approve', String(applicationId));
+    expect(stdout).toContain(String(applicationId));
+
+    await page.goto('/refund');
+    await expect(listed).toContainText('承認済み');
+    await expect(listed.getByRole('button', { name: /取り消す$/ })).toHaveCount(0);
+    expect(await topBalance(page, coin)).toBe(before - amount - fee);
+  });
+
+  test('the Owner cancels a requested refund after confirming', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await confirmRefund(page, 'めぶくコイン', 50);
+    await page.getByRole('button', { name: '申請する' }).click();
+    const done = page.getByRole('status').filter({ hasText: '返金を申請しました' });
+    const applicationId = numberIn(/申請ID\s*(\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '');
+
+    await page.goto('/refund?status=REQUESTED');
+    const row = page
+      .getByRole('table', { name: '返金一覧' })
+      .getByRole('row')
+      .filter({
+        has: page.getByRole('cell', { name: String(applicationId), exact: true }),
+      });
+    await expect(row).toContainText('申請中');
+    await row.getByRole('button', { name: `返金申請 ${applicationId} を取り消す` }).click();
+    const dialog = page.getByRole('dialog', { name: '返金申請を取り消しますか？' });
+    await expect(dialog).toContainText(`申請ID ${applicationId}`);
+    await dialog.getByRole('button', { name: '取り消す', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    // The list is filtered to requested ones: the cancelled application leaves it.
+    await expect(row).toHaveCount(0);
+    await page.goto('/refund?status=CANCELED');
+    await expect(
+      page
+        .getByRole('table', { name: '返金一覧' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: String(applicationId), exact: true }) }),
+    ).toContainText('取消済み');
+  });
+
+  test('a Member sees refunds but can neither cancel nor request one', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.member);
+    await page.goto('/refund');
+    await expect(page.getByRole('table', { name: '返金一覧' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /を取り消す$/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '返金を申請' })).toHaveCount(0);
+  });
+});
+
+test.describe('transaction history', () => {
+  test('filters and paging live in the URL, and a row opens the drawer with the balance after it', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/transaction');
+    const table = page.getByRole('table', { name: '取引履歴' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+
+    await page.getByRole('combobox', { name: '種別' }).selectOption({ label: '支払い' });
+    await expect(page).toHaveURL(/type=PAYMENT/);
+    const types = await table.getByRole('row').locator('td:nth-child(2)').allInnerTexts();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['支払い']));
+
+    await page.getByRole('button', { name: '2ページ目' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/全[\d,]+件中 21〜/)).toBeVisible();
+
+    // A reload shows the same list.
+    await page.reload();
+    await expect(page).toHaveURL(/type=PAYMENT/);
+    await expect(page.getByText(/全[\d,]+件中 21〜/)).toBeVisible();
+
+    const row = table.getByRole('row', { name: /^取引 \d+ の詳細を開く$/ }).first();
+    const id = /取引 (\d+)/.exec((await row.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: '取引の詳細' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText(id);
+    await expect(drawer.getByRole('table', { name: 'この取引の直後の残高' })).toContainText('めぶくコイン');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('textbox', { name: '取引ID' }).fill(id);
+    await page.getByRole('button', { name: '検索' }).click();
+    await expect(page).toHaveURL(new RegExp(`id=${id}`));
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(table.getByRole('row', { name: /の詳細を開く$/ })).toHaveCount(1);
+
+    await page.getByRole('tab', { name: '現金取消' }).click();
+    await expect(page).toHaveURL(/tab=cashcancel/);
+    await expect(page).not.toHaveURL(/type=/);
+  });
+});
+
+test.describe('downloads', () => {
+  test('the report centre streams a Windows-31J CSV named after report, merchant and period', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/download');
+    await expect(page.getByRole('radio', { name: /Shift_JIS/ })).toBeChecked();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'ダウンロード', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^histories_${MERCHANTS.main}_\\d{8}-\\d{8}\\.csv$`));
+    await expect(page.getByRole('status').filter({ hasText: /を保存しました（[\d,]+行）/ })).toBeVisible();
+
+    const bytes = await readFile(await download.path());
+    const text = iconv.decode(bytes, 'cp932');
+    // Not UTF-8: the Japanese header reads back only as Windows-31J.
+    expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    const [header, ...rows] = text.trimEnd().split('\r\n');
+    expect(header).toMatch(/^取引ID,日時,種別,コイン,金額/);
+    expect(rows.length).toBeGreaterThan(0);
+    // 取引ID, 日時 (YYYY/MM/DD HH:mm:ss, Asia/Tokyo), 種別 …
+    expect(rows[0]).toMatch(/^\d+,\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2},/);
+  });
+
+  test("a list's CSV button downloads with the filters on screen", async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/refund?status=APPROVED&from=2025-01-01');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSVダウンロード' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^refund_applications_${MERCHANTS.main}_20250101-\\d{8}\\.csv$`),
+    );
+    const text = iconv.decode(await readFile(await download.path()), 'cp932');
+    const rows = text.trimEnd().split('\r\n').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toContain('承認済み');
+  });
+});

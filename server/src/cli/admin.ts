@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ERROR_TYPES, type ErrorType, REFUND_APPLICATION_STATUSES, type RefundApplication } from '@coin/contract';
+import type { Db } from '../db/connection';
+import type { RefundApplicationStatus } from '../db/schema';
+import { DomainError } from '../domain/errors';
+import { approveRefund, operatorRefundList } from '../domain/refunds';
+import { pruneIdempotencyKeys } from '../http/idempotency';
+import { OPERATOR_SECRET_HEADER, type OperatorChannel } from './adminChannel';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+
+Operator commands of the wallet service:
+  refunds list [--status REQUESTED|APPROVED|CANCELED] [--limit N] [--json]
+      refund applications of every merchant, newest first (default: the 50 latest)
+  refunds approve <id> [--json]
+      approve a REQUESTED refund application: in one database transaction, checks what is left to
+      refund and the merchant's balance, moves the refund (merchant → customer) and its fee
+  idempotency-keys prune [--days N]
+      forget the Idempotency-Keys of money-moving requests older than N days (default 7)
+
+With DATABASE_URL the command uses PostgreSQL directly. On the embedded database (PGlite, one
+process only) it opens DATA_DIR itself when the server is stopped, and asks the running server
+through its loopback operator listener (DATA_DIR/operator.json) when it is running.`;
+
+/** What the commands act through: the database directly, or a running server's operator listener. */
+export interface AdminBackend {
+  describe: string;
+  listRefunds(options: { status?: RefundApplicationStatus; limit: number }): Promise<RefundApplication[]>;
+  approveRefund(id: number): Promise<RefundApplication>;
+  pruneIdempotencyKeys(days: number): Promise<number>;
+}
+
+export function databaseBackend(db: Db, describe = 'database'): AdminBackend {
+  return {
+    describe,
+    listRefunds: (options) => operatorRefundList(db, options),
+    approveRefund: (id) => approveRefund(db, { applicationId: id }),
+    pruneIdempotencyKeys: (days) => pruneIdempotencyKeys(db, days),
+  };
+}
+
+/** A refusal the server answered (`{type, message}`), rethrown as the same DomainError. */
+async function answerOf<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as unknown;
+  if (response.ok) return body as T;
+  const error = body as { type?: string; message?: string; field?: string };
+  const type = (ERROR_TYPES as readonly string[]).includes(error.type ?? '') ? (error.type as ErrorType) : 'internal';
+  throw new DomainError(type, error.message ?? `HTTP ${response.status}`, error.field);
+}
+
+export function serverBackend(channel: OperatorChannel): AdminBackend {
+  const base = `http://127.0.0.1:${channel.port}/operator`;
+  const headers = { [OPERATOR_SECRET_HEADER]: channel.secret };
+  return {
+    describe: `the running server (pid ${channel.pid}, operator listener 127.0.0.1:${channel.port})`,
+    async listRefunds(options) {
+      const query = new URLSearchParams({
+        limit: String(options.limit),
+        ...(options.status ? { status: options.status } : {}),
+      });
+      const response = await fetch(`${base}/refunds?${query}`, { headers });
+      return (await answerOf<{ items: RefundApplication[] }>(response)).items;
+    },
+    async approveRefund(id) {
+      const response = await fetch(`${base}/refunds/${id}/approve`, { method: 'POST', headers });
+      return answerOf<RefundApplication>(response);
+    },
+    async pruneIdempotencyKeys(days) {
+      const response = await fetch(`${base}/idempotency-keys/prune?days=${days}`, { method: 'POST', headers });
+      return (await answerOf<{ deleted: number }>(response)).deleted;
+    },
+  };
+}
+
+export interface AdminIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const yen = (amount: number) => amount.toLocaleString('ja-JP');
+
+function describeApplication(a: RefundApplication): string {
+  return [
+    `#${a.id}`,
+    a.status.padEnd(9),
+    `merchant ${a.merchant_id} (${a.merchant_wallet_no}) → ${a.customer_wallet_no}`,
+    `${yen(a.amount)} ${a.coin_name}`,
+    `fee ${yen(a.fee)}`,
+    `payment ${a.payment_transaction_id} (${yen(a.payment_amount)})`,
+    `requested ${a.created_at}`,
+    ...(a.approved_at ? [`approved ${a.approved_at} as transaction ${a.refund_transaction_id}`] : []),
+    ...(a.canceled_at ? [`canceled ${a.canceled_at}`] : []),
+  ].join('  ');
+}
+
+const OPTIONS = {
+  status: { type: 'string' },
+  limit: { type: 'string' },
+  days: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The parsed command line, or why it cannot be parsed. */
+function parseCommandLine(args: readonly string[]) {
+  try {
+    return parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Exit codes: 0 done, 1 refused or failed, 2 bad usage. */
+export async function runAdmin(
+  args: readonly string[],
+  backend: () => Promise<AdminBackend>,
+  io: AdminIo,
+): Promise<number> {
+  const parsed = parseCommandLine(args);
+  if (typeof parsed === 'string') {
+    io.err(`${parsed}\n\n${ADMIN_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.out(ADMIN_USAGE);
+    return 0;
+  }
+  const [group, command, ...rest] = positionals;
+  const usage = (message: string) => {
+    io.err(`${message}\n\n${ADMIN_USAGE}`);
+    return 2;
+  };
+  if (group === 'idempotency-keys') {
+    if (command !== 'prune' || rest.length > 0) return usage('idempotency-keys takes one command: prune');
+    const days = values.days === undefined ? 7 : Number(values.days);
+    if (!Number.isSafeInteger(days) || days < 1 || days > 3650) return usage('--days must be 1 to 3650');
+    const deleted = await (await backend()).pruneIdempotencyKeys(days);
+    io.out(`forgot ${deleted} idempotency key${deleted === 1 ? '' : 's'} older than ${days} days`);
+    return 0;
+  }
+  if (group !== 'refunds') return usage(group ? `unknown command "${group}"` : 'no command given');
+
+  try {
+    if (command === 'list') {
+      if (rest.length > 0) return usage(`unexpected argument "${rest[0]}"`);
+      const status = values.status?.toUpperCase();
+      if (status !== undefined && !(REFUND_APPLICATION_STATUSES as readonly string[]).includes(status)) {
+        return usage(`--status must be one of ${REFUND_APPLICATION_STATUSES.join(', ')}`);
+      }
+      const limit = values.limit === undefined ? 50 : Number(values.limit);
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) return usage('--limit must be 1 to 1000');
+      const items = await (await backend()).listRefunds({
+        limit,
+        ...(status ? { status: status as RefundApplicationStatus } : {}),
+      });
+      if (values.json) io.out(JSON.stringify(items, null, 2));
+      else if (items.length === 0) io.out('no refund applications');
+      else for (const item of items) io.out(describeApplication(item));
+      return 0;
+    }
+    if (command === 'approve') {
+      if (rest.length !== 1) return usage('approve takes one refund application id');
+      const id = Number(rest[0]);
+      if (!/^\d+$/.test(rest[0] ?? '') || !Number.isSafeInteger(id) || id <= 0) {
+        return usage(`"${rest[0]}" is not a refund application id`);
+      }
+      const target = await backend();
+      const approved = await target.approveRefund(id);
+      if (values.json) io.out(JSON.stringify(approved, null, 2));
+      else {
+        io.out(`approved through ${target.describe}:`);
+        io.out(describeApplication(approved));
+      }
+      return 0;
+    }
+    return usage(command ? `unknown refunds command "${command}"` : 'refunds needs a command: list or approve');
+  } catch (error) {
+    if (error instanceof DomainError) {
+      io.err(`refused (${error.type}): ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/** The pid in a PGlite lock file when that process is alive; null otherwise. */
+export function lockHolder(lockFile: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFile, 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}

@@ -1,0 +1,212 @@
+import type { CallResponse } from '@coin/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import type { TransactionType } from '../db/schema';
+import { notFound } from './errors';
+import { addDays, tokyoPeriod } from './time';
+
+/** Money: histories and fees. */
+
+/** The Tokyo calendar day of a timestamptz column, as SQL. */
+const tokyoDaySql = (column: string) =>
+  sql<string>`((${sql.ref(column)} at time zone 'UTC') + interval '9 hours')::date`;
+
+/** Every fee rate period of the merchant, newest first per type, marking those in effect on targetDate. */
+export async function feeHistory(
+  db: Db,
+  merchantId: number,
+  targetDate: string,
+): Promise<CallResponse<'getFeeHistory'>> {
+  const rows = await db
+    .selectFrom('fee_rates')
+    .select(['type', 'rate_bp', 'valid_from'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('type')
+    .orderBy('valid_from', 'desc')
+    .execute();
+  const items: CallResponse<'getFeeHistory'>['items'] = [];
+  let newer: { type: string; valid_from: string } | null = null;
+  const inEffect = new Set<string>();
+  for (const row of rows) {
+    const validTo = newer && newer.type === row.type ? addDays(newer.valid_from, -1) : null;
+    const current = row.valid_from <= targetDate && !inEffect.has(row.type);
+    if (current) inEffect.add(row.type);
+    items.push({
+      type: row.type,
+      rate_bp: row.rate_bp,
+      valid_from: row.valid_from,
+      valid_to: validTo,
+      in_effect: current,
+    });
+    newer = row;
+  }
+  return { merchant_id: merchantId, target_date: targetDate, items };
+}
+
+/** The merchant's rate per transaction type in effect on targetDate. */
+export async function feeRates(db: Db, merchantId: number, targetDate: string): Promise<CallResponse<'getFeeRates'>> {
+  const rows = await db
+    .selectFrom('fee_rates')
+    .distinctOn('type')
+    .select(['type', 'rate_bp', 'valid_from'])
+    .where('merchant_id', '=', merchantId)
+    .where('valid_from', '<=', targetDate)
+    .orderBy('type')
+    .orderBy('valid_from', 'desc')
+    .execute();
+  return { target_date: targetDate, items: rows };
+}
+
+export async function feeLimits(
+  db: Db,
+  userType: CallResponse<'getFeeLimits'>['user_type'],
+  targetDate: string,
+): Promise<CallResponse<'getFeeLimits'>> {
+  const row = await db
+    .selectFrom('fee_limits')
+    .select(['limit_amount', 'valid_from'])
+    .where('user_type', '=', userType)
+    .where('valid_from', '<=', targetDate)
+    .orderBy('valid_from', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    user_type: userType,
+    target_date: targetDate,
+    limit_amount: row ? Number(row.limit_amount) : null,
+    valid_from: row?.valid_from ?? null,
+  };
+}
+
+export interface TxFeeFilter {
+  merchantId: number;
+  startDate: string;
+  endDate: string;
+  type?: TransactionType | undefined;
+}
+
+export type TxFeeRow = CallResponse<'listTxFees'>['items'][number];
+
+/**
+ * The merchant's transactions that carry a fee, with the rate in effect on their Tokyo day:
+ * fee = floor(amount × rate_bp / 10000) on the merchant wallet's side of the transaction.
+ */
+async function txFeeQuery(db: Db, filter: TxFeeFilter) {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('wallet_no')
+    .where('id', '=', filter.merchantId)
+    .executeTakeFirst();
+  if (!merchant) throw notFound();
+  const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
+  let query = db
+    .selectFrom('transactions as t')
+    .innerJoin('entries as e', (join) =>
+      join.onRef('e.transaction_id', '=', 't.id').on('e.wallet_no', '=', merchant.wallet_no),
+    )
+    .innerJoin('coins as c', 'c.id', 'e.coin_id')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('fee_rates as f')
+          .select('f.rate_bp')
+          .where('f.merchant_id', '=', filter.merchantId)
+          .whereRef('f.type', '=', 't.type')
+          .where('f.valid_from', '<=', tokyoDaySql('t.created_at'))
+          .orderBy('f.valid_from', 'desc')
+          .limit(1)
+          .as('r'),
+      (join) => join.onTrue(),
+    )
+    .where('t.merchant_id', '=', filter.merchantId)
+    .where('t.created_at', '>=', from)
+    .where('t.created_at', '<', to);
+  if (filter.type) query = query.where('t.type', '=', filter.type);
+  return query;
+}
+
+const feeSql = sql<number>`floor(abs(e.amount) * r.rate_bp / 10000)`;
+
+function selectTxFees(query: Awaited<ReturnType<typeof txFeeQuery>>) {
+  return query
+    .select([
+      't.id as transaction_id',
+      't.created_at',
+      't.type',
+      'e.coin_id',
+      'c.name as coin_name',
+      sql<number>`abs(e.amount)`.as('amount'),
+      'r.rate_bp as fee_rate_bp',
+      feeSql.as('fee'),
+      'e.id as entry_id',
+    ])
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .orderBy('e.id', 'desc');
+}
+
+type SelectedTxFee = Awaited<ReturnType<ReturnType<typeof selectTxFees>['execute']>>[number];
+const toTxFee = (row: SelectedTxFee): TxFeeRow => ({
+  transaction_id: row.transaction_id,
+  created_at: row.created_at.toISOString(),
+  type: row.type,
+  coin_id: row.coin_id,
+  coin_name: row.coin_name,
+  amount: Number(row.amount),
+  fee_rate_bp: row.fee_rate_bp,
+  fee: Number(row.fee),
+});
+
+export async function txFees(
+  db: Db,
+  merchantId: number,
+  query: { start_at: string; end_at: string; type?: TransactionType | undefined; limit: number; offset: number },
+): Promise<CallResponse<'listTxFees'>> {
+  const base = await txFeeQuery(db, { merchantId, startDate: query.start_at, endDate: query.end_at, type: query.type });
+  const [totals, rows] = await Promise.all([
+    base
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.coalesce(eb.fn.sum<number>(sql`abs(e.amount)`), sql<number>`0`).as('total_amount'),
+        eb.fn.coalesce(eb.fn.sum<number>(feeSql), sql<number>`0`).as('total_fee'),
+      ])
+      .executeTakeFirstOrThrow(),
+    selectTxFees(base)
+      .limit(query.limit)
+      .offset((query.offset - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    items: rows.map(toTxFee),
+    total: Number(totals.total),
+    total_amount: Number(totals.total_amount),
+    total_fee: Number(totals.total_fee),
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** Every fee row of the filtered list, newest first, in keyset batches (for CSV). */
+export async function* txFeeBatches(db: Db, filter: TxFeeFilter, batchSize = 2000): AsyncGenerator<TxFeeRow[]> {
+  let cursor: { at: Date; id: number; entryId: number } | null = null;
+  for (;;) {
+    let query = await txFeeQuery(db, filter);
+    if (cursor) {
+      const { at, id, entryId } = cursor;
+      query = query
+        .where('t.created_at', '<=', at)
+        .where((eb) =>
+          eb.or([
+            eb('t.created_at', '<', at),
+            eb.and([eb('t.created_at', '=', at), eb('t.id', '<', id)]),
+            eb.and([eb('t.created_at', '=', at), eb('t.id', '=', id), eb('e.id', '<', entryId)]),
+          ]),
+        );
+    }
+    const rows = await selectTxFees(query).limit(batchSize).execute();
+    if (rows.length > 0) yield rows.map(toTxFee);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1] as SelectedTxFee;
+    cursor = { at: last.created_at, id: last.transaction_id, entryId: last.entry_id };
+  }
+}

@@ -1,0 +1,298 @@
+import type { CallResponse, History } from '@coin/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import type { TransactionType } from '../db/schema';
+import { notFound } from './errors';
+import { SYSTEM_WALLETS } from './ledger';
+import { addDays, tokyoDayStart, tokyoPeriod } from './time';
+
+/** How the service's own wallets appear as a counterparty. */
+const SYSTEM_WALLET_LABELS: Record<string, string> = {
+  [SYSTEM_WALLETS.issuer]: 'コイン発行元',
+  [SYSTEM_WALLETS.fees]: '手数料',
+  [SYSTEM_WALLETS.payouts]: '銀行振込',
+};
+
+/** Which entries of one wallet a history list (and its CSV) shows. */
+export interface HistoryFilter {
+  walletNo: string;
+  startDate: string;
+  endDate: string;
+  type?: TransactionType | undefined;
+  transactionId?: number | undefined;
+  /** Only entries whose transaction carries a comment. */
+  commentsOnly?: boolean;
+}
+
+/** The position of a row in the newest-first order, for keyset batches. */
+export interface HistoryCursor {
+  /** The entry's created_at, to the microsecond, as text PostgreSQL reads back exactly. */
+  at: string;
+  id: number;
+}
+
+export interface HistoryRow extends History {
+  canceled_transaction_id: number | null;
+  cursor: HistoryCursor;
+}
+
+type Bounds = { from: Date; to: Date };
+
+/** The filtered entries, newest first, joined with what a row shows; `upper` cuts the newer end. */
+function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
+  let query = db
+    .selectFrom('entries as e')
+    .innerJoin('transactions as t', 't.id', 'e.transaction_id')
+    .where('e.wallet_no', '=', filter.walletNo)
+    .where('e.created_at', '>=', bounds.from)
+    .where('e.created_at', '<', bounds.to);
+  if (filter.type) query = query.where('t.type', '=', filter.type);
+  if (filter.transactionId !== undefined) query = query.where('e.transaction_id', '=', filter.transactionId);
+  if (filter.commentsOnly) query = query.where('t.comment', 'is not', null);
+  return query;
+}
+
+function selectRows(query: ReturnType<typeof historyQuery>) {
+  return query
+    .innerJoin('coins as c', 'c.id', 'e.coin_id')
+    .leftJoin('wallets as w', 'w.wallet_no', 'e.counterparty_wallet_no')
+    .leftJoin('merchants as m', 'm.id', 'w.merchant_id')
+    .select([
+      'e.id',
+      'e.transaction_id',
+      'e.created_at',
+      sql<string>`to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+      't.type',
+      't.related_transaction_id',
+      'e.coin_id',
+      'c.name as coin_name',
+      'e.amount',
+      'e.balance_after',
+      'e.counterparty_wallet_no',
+      'm.name as counterparty_merchant',
+      't.comment',
+    ])
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc');
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+function toRow(row: SelectedRow): HistoryRow {
+  return {
+    transaction_id: row.transaction_id,
+    created_at: row.created_at.toISOString(),
+    type: row.type,
+    coin_id: row.coin_id,
+    coin_name: row.coin_name,
+    amount: row.amount,
+    balance: row.balance_after,
+    counterparty:
+      row.counterparty_merchant ??
+      (row.counterparty_wallet_no
+        ? (SYSTEM_WALLET_LABELS[row.counterparty_wallet_no] ?? row.counterparty_wallet_no)
+        : null),
+    comment: row.comment,
+    canceled_transaction_id: row.type === 'CASH_CANCEL' ? row.related_transaction_id : null,
+    cursor: { at: row.cursor_at, id: row.id },
+  };
+}
+
+const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }: HistoryRow): History => row;
+
+/** Entries per Tokyo day of the period, newest day first (from the trigger-kept day counts). */
+async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; entries: number }[]> {
+  let query = db
+    .selectFrom('wallet_history_days')
+    .select(['day', (eb) => eb.fn.sum<number>('entries').as('entries')])
+    .where('wallet_no', '=', filter.walletNo)
+    .where('day', '>=', filter.startDate)
+    .where('day', '<=', filter.endDate)
+    .groupBy('day')
+    .orderBy('day', 'desc');
+  if (filter.type) query = query.where('type', '=', filter.type);
+  const rows = await query.execute();
+  return rows.map((row) => ({ day: row.day, entries: Number(row.entries) }));
+}
+
+export interface HistoryPage {
+  rows: HistoryRow[];
+  total: number;
+}
+
+/**
+ * One page (1-based) of the filtered history, newest first.
+ * Index-backed on any wallet size: the total is a sum of day counts, and the page query starts at the
+ * newest Tokyo day that holds the page's first row, so OFFSET never skips more than that day's entries.
+ */
+export async function historyPage(db: Db, filter: HistoryFilter, limit: number, page: number): Promise<HistoryPage> {
+  const period = tokyoPeriod(filter.startDate, filter.endDate);
+  const skip = (page - 1) * limit;
+  if (filter.transactionId !== undefined || filter.commentsOnly) {
+    // One transaction's entries, or the commented ones: counted directly.
+    const base = historyQuery(db, filter, period);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      selectRows(base).limit(limit).offset(skip).execute(),
+    ]);
+    return { rows: rows.map(toRow), total: Number(total) };
+  }
+  const days = await dayCounts(db, filter);
+  const total = days.reduce((sum, d) => sum + d.entries, 0);
+  if (skip >= total) return { rows: [], total };
+  let before = 0;
+  let startDay = filter.endDate;
+  for (const d of days) {
+    if (before + d.entries > skip) {
+      startDay = d.day;
+      break;
+    }
+    before += d.entries;
+  }
+  const to = new Date(Math.min(period.to.getTime(), tokyoDayStart(addDays(startDay, 1)).getTime()));
+  const rows = await selectRows(historyQuery(db, filter, { from: period.from, to }))
+    .limit(limit)
+    .offset(skip - before)
+    .execute();
+  return { rows: rows.map(toRow), total };
+}
+
+/** Every row of the filtered history, newest first, in keyset batches (for CSV; nothing is buffered whole). */
+export async function* historyBatches(db: Db, filter: HistoryFilter, batchSize = 2000): AsyncGenerator<HistoryRow[]> {
+  const period = tokyoPeriod(filter.startDate, filter.endDate);
+  let cursor: HistoryCursor | null = null;
+  for (;;) {
+    let query = historyQuery(db, filter, period);
+    if (cursor) {
+      const { at, id } = cursor;
+      query = query
+        .where('e.created_at', '<=', sql<Date>`${at}::timestamptz`)
+        .where((eb) =>
+          eb.or([
+            eb('e.created_at', '<', sql<Date>`${at}::timestamptz`),
+            eb.and([eb('e.created_at', '=', sql<Date>`${at}::timestamptz`), eb('e.id', '<', id)]),
+          ]),
+        );
+    }
+    const rows = (await selectRows(query).limit(batchSize).execute()).map(toRow);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    cursor = (rows[rows.length - 1] as HistoryRow).cursor;
+  }
+}
+
+type Paged<K extends 'listWalletHistories' | 'listCommentHistories' | 'listCashCancelHistories'> = CallResponse<K>;
+
+export async function walletHistories(
+  db: Db,
+  walletNo: string,
+  query: {
+    start_date: string;
+    end_date: string;
+    type?: TransactionType | undefined;
+    transaction_id?: number | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<Paged<'listWalletHistories'>> {
+  const { rows, total } = await historyPage(
+    db,
+    {
+      walletNo,
+      startDate: query.start_date,
+      endDate: query.end_date,
+      type: query.type,
+      transactionId: query.transaction_id,
+    },
+    query.limit,
+    query.offset,
+  );
+  return { items: rows.map(plain), total, limit: query.limit, offset: query.offset };
+}
+
+type PagedPeriod = { start_date: string; end_date: string; limit: number; offset: number };
+
+export async function cashCancelHistories(
+  db: Db,
+  walletNo: string,
+  query: PagedPeriod,
+): Promise<Paged<'listCashCancelHistories'>> {
+  const { rows, total } = await historyPage(
+    db,
+    { walletNo, startDate: query.start_date, endDate: query.end_date, type: 'CASH_CANCEL' },
+    query.limit,
+    query.offset,
+  );
+  return {
+    items: rows.map(({ cursor: _cursor, ...row }) => row),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+export async function commentHistories(
+  db: Db,
+  walletNo: string,
+  query: PagedPeriod,
+): Promise<Paged<'listCommentHistories'>> {
+  const { rows, total } = await historyPage(
+    db,
+    { walletNo, startDate: query.start_date, endDate: query.end_date, commentsOnly: true },
+    query.limit,
+    query.offset,
+  );
+  return { items: rows.map(plain), total, limit: query.limit, offset: query.offset };
+}
+
+/** The wallet's balance of every coin it holds right after one of its transactions (from balance_after). */
+export async function balanceAt(
+  db: Db,
+  walletNo: string,
+  transactionId: number,
+): Promise<CallResponse<'getBalanceAt'>> {
+  const anchor = await db
+    .selectFrom('entries as e')
+    .innerJoin('transactions as t', 't.id', 'e.transaction_id')
+    .select(['t.id', 't.type', 't.comment', 'e.created_at', (eb) => eb.fn.max('e.id').as('last_entry_id')])
+    .where('e.wallet_no', '=', walletNo)
+    .where('e.transaction_id', '=', transactionId)
+    .groupBy(['t.id', 't.type', 't.comment', 'e.created_at'])
+    .executeTakeFirst();
+  if (!anchor) throw notFound();
+  const lastEntryId = Number(anchor.last_entry_id);
+  const rows = await db
+    .selectFrom('wallet_balances as b')
+    .innerJoin('coins as c', 'c.id', 'b.coin_id')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      eb
+        .selectFrom('entries as e')
+        .select('e.balance_after')
+        .where('e.wallet_no', '=', walletNo)
+        .whereRef('e.coin_id', '=', 'b.coin_id')
+        .where('e.created_at', '<=', anchor.created_at)
+        .where((w) =>
+          w.or([
+            w('e.created_at', '<', anchor.created_at),
+            w.and([w('e.created_at', '=', anchor.created_at), w('e.id', '<=', lastEntryId)]),
+          ]),
+        )
+        .orderBy('e.created_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(1)
+        .as('amount'),
+    ])
+    .where('b.wallet_no', '=', walletNo)
+    .orderBy('c.id')
+    .execute();
+  return {
+    wallet_no: walletNo,
+    transaction_id: anchor.id,
+    created_at: anchor.created_at.toISOString(),
+    type: anchor.type,
+    comment: anchor.comment,
+    balances: rows.map((row) => ({ id: row.id, name: row.name, amount: Number(row.amount ?? 0) })),
+  };
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+/** One plain-text mail with the link it carries (logged when the mail is written to a file). */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/** Header carrying the mail's link, so tools reading `.eml` files need not decode the body. */
+export const LINK_HEADER = 'X-Coin-Link';
+
+const message = (from: string, mail: Mail) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  // Deterministic for readers of the files: the UTF-8 body is base64, lines unwrapped by the decoder.
+  textEncoding: 'base64' as const,
+  headers: { [LINK_HEADER]: mail.link },
+});
+
+/** Delivers over SMTP (nodemailer); `smtpUrl` like smtp://user:pass@host:587. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail(message(from, mail));
+    },
+    close: () => transport.close(),
+  };
+}
+
+let sequence = 0;
+
+/**
+ * Writes each mail as an `.eml` file under `dir` (nodemailer's stream transport composes it) and logs the
+ * link: for development and demos without a mail server. File names sort by time.
+ */
+export function fileMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(message(from, mail));
+      await mkdir(dir, { recursive: true });
+      sequence = (sequence + 1) % 1_000_000;
+      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('.', '');
+      const name = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.eml`;
+      const file = join(dir, name);
+      // Written aside then renamed: a reader never sees half a mail.
+      await writeFile(`${file}.partial`, info.message as Buffer);
+      await rename(`${file}.partial`, file);
+      log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written');
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailer(
+  config: { smtpUrl: string | null; mailFrom: string; dataDir: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  return config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : fileMailer(join(config.dataDir, 'mail'), config.mailFrom, log);
+}
+
+/* ---------- the texts ---------- */
+
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** 2026年11月25日 09:30 (Asia/Tokyo). */
+export function tokyoDateTime(instant: Date): string {
+  const t = new Date(instant.getTime() + TOKYO_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${t.getUTCFullYear()}年${t.getUTCMonth() + 1}月${t.getUTCDate()}日 ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+}
+
+const ROLE_LABELS = {
+  Owner: 'オーナー',
+  Manager: 'マネージャー',
+  Manager_NoPayment: 'マネージャー（支払不可）',
+  Member: 'メンバー',
+} as const;
+
+const FOOTER = '\n\n※このメールは送信専用です。お心当たりのない場合は、このメールを破棄してください。\n';
+
+export function invitationMail(input: {
+  to: string;
+  name: string;
+  merchantName: string;
+  role: keyof typeof ROLE_LABELS;
+  link: string;
+  expiresAt: Date;
+}): Mail {
+  return {
+    to: input.to,
+    link: input.link,
+    subject: `【${input.merchantName}】管理画面への招待`,
+    text:
+      `${input.name} 様\n\n` +
+      `「${input.merchantName}」の管理画面に「${ROLE_LABELS[input.role]}」として招待されました。\n` +
+      '次のリンクを開いて、登録を完了してください。\n\n' +
+      `${input.link}\n\n` +
+      `リンクの有効期限: ${tokyoDateTime(input.expiresAt)}\n` +
+      '期限が切れた場合は、招待した方に再送を依頼してください。' +
+      FOOTER,
+  };
+}
+
+export function passwordResetMail(input: { to: string; link: string; expiresAt: Date }): Mail {
+  return {
+    to: input.to,
+    link: input.link,
+    subject: 'パスワード再設定のご案内',
+    text:
+      'パスワード再設定のご依頼を受け付けました。\n' +
+      '次のリンクを開いて、新しいパスワードを設定してください。\n\n' +
+      `${input.link}\n\n` +
+      `リンクの有効期限: ${tokyoDateTime(input.expiresAt)}\n` +
+      'ご依頼に心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。' +
+      FOOTER,
+  };
+}
+
+export function initialPasswordMail(input: { to: string; link: string; expiresAt: Date }): Mail {
+  return {
+    to: input.to,
+    link: input.link,
+    subject: 'パスワード設定のご案内',
+    text:
+      'このメールアドレスのアカウントには、まだパスワードが設定されていません。\n' +
+      '次のリンクを開いて、パスワードを設定してください。\n\n' +
+      `${input.link}\n\n` +
+      `リンクの有効期限: ${tokyoDateTime(input.expiresAt)}` +
+      FOOTER,
+  };
+}
+
+export function emailChangeMail(input: { to: string; link: string; expiresAt: Date }): Mail {
+  return {
+    to: input.to,
+    link: input.link,
+    subject: 'メールアドレス変更の確認',
+    text:
+      'メールアドレスの変更のご依頼を受け付けました。\n' +
+      '次のリンクを開くと、ログインに使うメールアドレスがこのアドレスに変更されます。\n\n' +
+      `${input.link}\n\n` +
+      `リンクの有効期限: ${tokyoDateTime(input.expiresAt)}\n` +
+      'リンクを開くまで、メールアドレスは変更されません。' +
+      FOOTER,
+  };
+}

@@ -1,0 +1,426 @@
+import type { CallResponse, Role } from '@coin/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import type { MerchantUserStatus } from '../db/schema';
+import { isStoredId } from './access';
+import { invalidToken, issueAccountToken, linkExpired, tokenUsed } from './accountTokens';
+import { recordAudit } from './audit';
+import { DomainError, invalidRequest, notFound } from './errors';
+import { invitationMail, type Mailer } from './mail';
+import { hashPassword } from './passwords';
+import { hashToken, newOpaqueToken } from './tokens';
+
+/** What the staff and account operations need beyond their input. */
+export interface AccountDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  now: Date;
+  /** The caller (Owner, or the user following a link); null when unknown. */
+  actorUserId: number | null;
+  clientIp: string | null;
+}
+
+type MerchantUserAnswer = CallResponse<'inviteMerchantUser'>;
+
+interface MerchantUserRow {
+  user_id: number;
+  email: string | null;
+  status: MerchantUserStatus;
+  activate_token_available_until: Date | null;
+  name: string;
+  role: Role;
+}
+
+const answer = (row: MerchantUserRow): MerchantUserAnswer => ({
+  user_id: row.user_id,
+  ...(row.email !== null ? { email: row.email } : {}),
+  status: row.status,
+  activate_token_available_until: row.activate_token_available_until?.toISOString() ?? null,
+  name: row.name,
+  role: row.role,
+});
+
+const snapshot = (row: { name: string; role: Role; status: MerchantUserStatus }) => ({
+  name: row.name,
+  role: row.role,
+  status: row.status,
+});
+
+const invitationLink = (config: Config, token: string) => `${config.publicUrl}/mu?token=${encodeURIComponent(token)}`;
+const hours = (n: number) => n * 60 * 60 * 1000;
+
+async function merchantName(db: Db, merchantId: number): Promise<string> {
+  const merchant = await db.selectFrom('merchants').select('name').where('id', '=', merchantId).executeTakeFirst();
+  if (!merchant) throw notFound();
+  return merchant.name;
+}
+
+async function sendInvitation(
+  deps: AccountDeps,
+  input: { merchantId: number; to: string; name: string; role: Role; token: string; expiresAt: Date },
+): Promise<void> {
+  const merchant = await merchantName(deps.db, input.merchantId);
+  await deps.mailer.send(
+    invitationMail({
+      to: input.to,
+      name: input.name,
+      merchantName: merchant,
+      role: input.role,
+      link: invitationLink(deps.config, input.token),
+      expiresAt: input.expiresAt,
+    }),
+  );
+}
+
+/**
+ * Invites an address to the merchant: the identity is created (UNVERIFIED, no password) when the address
+ * is new, linked when it exists (it keeps its password). A CANCELED user of the merchant is invited again.
+ */
+export async function inviteMerchantUser(
+  deps: AccountDeps,
+  merchantId: number,
+  input: { name: string; role: Role; email: string },
+): Promise<MerchantUserAnswer> {
+  const email = input.email.trim().toLowerCase();
+  const expiresAt = new Date(deps.now.getTime() + hours(deps.config.invitationTtlHours));
+  const { token, hash } = newOpaqueToken();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('merchant_users as mu')
+      .innerJoin('identities as i', 'i.id', 'mu.user_id')
+      .select(['mu.user_id', 'mu.status'])
+      .where('mu.merchant_id', '=', merchantId)
+      .where((eb) => eb.or([eb('mu.email', '=', email), eb('i.email', '=', email)]))
+      .forUpdate('mu')
+      .execute();
+    let identity = await trx.selectFrom('identities').select('id').where('email', '=', email).executeTakeFirst();
+    const reinvited = taken.find((t) => t.user_id === identity?.id && t.status === 'CANCELED');
+    if (taken.some((t) => t !== reinvited)) throw new DomainError('duplicate_email', undefined, 'email');
+    if (!identity) {
+      identity = await trx
+        .insertInto('identities')
+        .values({ email, email_status: 'UNVERIFIED', password_hash: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    }
+    const values = {
+      name: input.name,
+      role: input.role,
+      status: 'INACTIVE' as const,
+      email,
+      activate_token_hash: hash,
+      activate_token_available_until: expiresAt,
+      activated_at: null,
+      updated_at: deps.now,
+    };
+    const saved = reinvited
+      ? await trx
+          .updateTable('merchant_users')
+          .set(values)
+          .where('merchant_id', '=', merchantId)
+          .where('user_id', '=', identity.id)
+          .returning(['user_id', 'email', 'status', 'activate_token_available_until', 'name', 'role'])
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('merchant_users')
+          .values({ merchant_id: merchantId, user_id: identity.id, ...values })
+          .returning(['user_id', 'email', 'status', 'activate_token_available_until', 'name', 'role'])
+          .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: deps.actorUserId,
+        action: 'merchant_user.invited',
+        merchantId,
+        targetUserId: identity.id,
+        before: null,
+        after: { ...snapshot(saved), email },
+        clientIp: deps.clientIp,
+      },
+      deps.now,
+    );
+    return saved;
+  });
+  await sendInvitation(deps, { merchantId, to: email, name: row.name, role: row.role, token, expiresAt });
+  return answer(row);
+}
+
+async function lockedMerchantUser(trx: Db, merchantId: number, userId: number) {
+  if (!isStoredId(userId)) throw notFound();
+  const row = await trx
+    .selectFrom('merchant_users as mu')
+    .innerJoin('identities as i', 'i.id', 'mu.user_id')
+    .select([
+      'mu.user_id',
+      'mu.email',
+      'mu.status',
+      'mu.activate_token_available_until',
+      'mu.name',
+      'mu.role',
+      'i.email as identity_email',
+    ])
+    .where('mu.merchant_id', '=', merchantId)
+    .where('mu.user_id', '=', userId)
+    .forUpdate('mu')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Refuses a change that leaves the merchant with no ACTIVE Owner. */
+async function assertAnotherActiveOwner(trx: Db, merchantId: number, userId: number): Promise<void> {
+  const others = await trx
+    .selectFrom('merchant_users')
+    .select('user_id')
+    .where('merchant_id', '=', merchantId)
+    .where('role', '=', 'Owner')
+    .where('status', '=', 'ACTIVE')
+    .where('user_id', '<>', userId)
+    .forUpdate()
+    .execute();
+  if (others.length === 0) throw new DomainError('last_owner');
+}
+
+/** Edits name and role (`{name, role}`) or suspends / reactivates (`{status}`) a user of the merchant. */
+export async function updateMerchantUser(
+  deps: AccountDeps,
+  merchantId: number,
+  userId: number,
+  input: { name?: string | undefined; role?: Role | undefined; status?: 'ACTIVE' | 'SUSPENDED' | undefined },
+): Promise<MerchantUserAnswer> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await lockedMerchantUser(trx, merchantId, userId);
+    if (current.status === 'CANCELED') throw new DomainError('conflict', 'このユーザーは削除されています');
+    const next = {
+      name: input.name ?? current.name,
+      role: input.role ?? current.role,
+      status: input.status ?? current.status,
+    };
+    let action: 'merchant_user.updated' | 'merchant_user.suspended' | 'merchant_user.reactivated' =
+      'merchant_user.updated';
+    if (input.status !== undefined) {
+      if (input.status === 'SUSPENDED') {
+        if (current.status !== 'ACTIVE') {
+          throw new DomainError('conflict', '利用中のユーザーのみ停止できます');
+        }
+        action = 'merchant_user.suspended';
+      } else {
+        if (current.status !== 'SUSPENDED') {
+          throw new DomainError('conflict', '停止中のユーザーのみ再開できます');
+        }
+        action = 'merchant_user.reactivated';
+      }
+    }
+    const losesOwner =
+      current.role === 'Owner' && current.status === 'ACTIVE' && (next.role !== 'Owner' || next.status !== 'ACTIVE');
+    if (losesOwner) await assertAnotherActiveOwner(trx, merchantId, userId);
+    if (next.name === current.name && next.role === current.role && next.status === current.status) {
+      return answer(current);
+    }
+    const saved = await trx
+      .updateTable('merchant_users')
+      .set({ ...next, updated_at: deps.now })
+      .where('merchant_id', '=', merchantId)
+      .where('user_id', '=', userId)
+      .returning(['user_id', 'email', 'status', 'activate_token_available_until', 'name', 'role'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: deps.actorUserId,
+        action,
+        merchantId,
+        targetUserId: userId,
+        before: snapshot(current),
+        after: snapshot(saved),
+        clientIp: deps.clientIp,
+      },
+      deps.now,
+    );
+    return answer(saved);
+  });
+}
+
+/** A new invitation token and expiry for an INACTIVE user; the earlier link stops working. */
+export async function resendInvitation(
+  deps: AccountDeps,
+  merchantId: number,
+  userId: number,
+): Promise<MerchantUserAnswer> {
+  const expiresAt = new Date(deps.now.getTime() + hours(deps.config.invitationTtlHours));
+  const { token, hash } = newOpaqueToken();
+  const { row, to } = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockedMerchantUser(trx, merchantId, userId);
+    if (current.status !== 'INACTIVE') throw new DomainError('conflict', '招待中のユーザーではありません');
+    const saved = await trx
+      .updateTable('merchant_users')
+      .set({ activate_token_hash: hash, activate_token_available_until: expiresAt, updated_at: deps.now })
+      .where('merchant_id', '=', merchantId)
+      .where('user_id', '=', userId)
+      .returning(['user_id', 'email', 'status', 'activate_token_available_until', 'name', 'role'])
+      .executeTakeFirstOrThrow();
+    // Steps already begun from the old link end with it.
+    await trx
+      .updateTable('account_tokens')
+      .set({ revoked_at: deps.now })
+      .where('user_id', '=', userId)
+      .where('merchant_id', '=', merchantId)
+      .where('purpose', 'in', ['invitation_email', 'invitation_password'])
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: deps.actorUserId,
+        action: 'merchant_user.invitation_resent',
+        merchantId,
+        targetUserId: userId,
+        before: { activate_token_available_until: current.activate_token_available_until?.toISOString() ?? null },
+        after: { activate_token_available_until: expiresAt.toISOString() },
+        clientIp: deps.clientIp,
+      },
+      deps.now,
+    );
+    return { row: saved, to: current.email ?? current.identity_email };
+  });
+  await sendInvitation(deps, { merchantId, to, name: row.name, role: row.role, token, expiresAt });
+  return answer(row);
+}
+
+/* ---------- following the invitation link ---------- */
+
+async function invitationByToken(trx: Db, token: string, now: Date) {
+  const row = await trx
+    .selectFrom('merchant_users as mu')
+    .innerJoin('identities as i', 'i.id', 'mu.user_id')
+    .innerJoin('merchants as m', 'm.id', 'mu.merchant_id')
+    .select([
+      'mu.merchant_id',
+      'mu.user_id',
+      'mu.name',
+      'mu.role',
+      'mu.status',
+      'mu.email',
+      'mu.activate_token_available_until',
+      'mu.activated_at',
+      'm.name as merchant_name',
+      'i.email as identity_email',
+      'i.password_hash',
+    ])
+    .where('mu.activate_token_hash', '=', hashToken(token))
+    .forUpdate('mu')
+    .executeTakeFirst();
+  if (!row) throw invalidToken();
+  if (row.status !== 'INACTIVE') {
+    // Accepted earlier (then maybe suspended): the link is spent. A canceled invitation is simply void.
+    if (row.activated_at || row.status === 'ACTIVE' || row.status === 'SUSPENDED') throw tokenUsed();
+    throw invalidToken();
+  }
+  if (!row.activate_token_available_until || row.activate_token_available_until.getTime() <= now.getTime()) {
+    throw linkExpired();
+  }
+  return { ...row, expiresAt: row.activate_token_available_until };
+}
+
+/** Shows an invitation and issues fresh email and password tokens for its acceptance. */
+export async function verifyInvitation(
+  deps: Pick<AccountDeps, 'db' | 'now'>,
+  token: string,
+): Promise<CallResponse<'verifyInvitation'>> {
+  return deps.db.transaction().execute(async (trx) => {
+    const inv = await invitationByToken(trx, token, deps.now);
+    const needsPassword = inv.password_hash === null;
+    const common = { userId: inv.user_id, merchantId: inv.merchant_id, expiresAt: inv.expiresAt };
+    const emailToken = await issueAccountToken(trx, { purpose: 'invitation_email', ...common }, deps.now);
+    const passToken = needsPassword
+      ? await issueAccountToken(trx, { purpose: 'invitation_password', ...common }, deps.now)
+      : null;
+    return {
+      merchant_id: inv.merchant_id,
+      merchant_name: inv.merchant_name,
+      name: inv.name,
+      role: inv.role,
+      email: inv.email ?? inv.identity_email,
+      needs_password: needsPassword,
+      email_token: emailToken,
+      pass_token: passToken,
+    };
+  });
+}
+
+async function spendInvitationToken(
+  trx: Db,
+  token: string,
+  purpose: 'invitation_email' | 'invitation_password',
+  inv: { user_id: number; merchant_id: number },
+  now: Date,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('account_tokens')
+    .select(['id', 'used_at', 'revoked_at', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('user_id', '=', inv.user_id)
+    .where('merchant_id', '=', inv.merchant_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.revoked_at) throw invalidToken();
+  if (row.used_at) throw tokenUsed();
+  if (row.expires_at.getTime() <= now.getTime()) throw linkExpired();
+  await trx.updateTable('account_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+}
+
+/** Accepts an invitation: the user becomes ACTIVE, the address VERIFIED and, when needed, the password set. */
+export async function activateInvitation(
+  deps: Pick<AccountDeps, 'db' | 'now' | 'config' | 'clientIp'>,
+  input: { activate_token: string; email_token: string; pass_token?: string | null | undefined; password?: string },
+): Promise<CallResponse<'activateInvitation'>> {
+  const { password } = input;
+  const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
+  return deps.db.transaction().execute(async (trx) => {
+    const inv = await invitationByToken(trx, input.activate_token, deps.now);
+    await spendInvitationToken(trx, input.email_token, 'invitation_email', inv, deps.now);
+    const needsPassword = inv.password_hash === null;
+    if (needsPassword) {
+      if (!input.pass_token) throw invalidToken();
+      if (password === undefined || passwordHash === undefined) {
+        throw invalidRequest('password', 'パスワードを入力してください');
+      }
+      if (password.length < deps.config.passwordMinLength) {
+        throw invalidRequest('password', `パスワードは${deps.config.passwordMinLength}文字以上で入力してください`);
+      }
+      await spendInvitationToken(trx, input.pass_token, 'invitation_password', inv, deps.now);
+    }
+    await trx
+      .updateTable('identities')
+      .set({
+        email_status: 'VERIFIED',
+        ...(needsPassword && passwordHash ? { password_hash: passwordHash } : {}),
+        updated_at: deps.now,
+      })
+      .where('id', '=', inv.user_id)
+      .execute();
+    await trx
+      .updateTable('merchant_users')
+      .set({ status: 'ACTIVE', activated_at: deps.now, updated_at: deps.now })
+      .where('merchant_id', '=', inv.merchant_id)
+      .where('user_id', '=', inv.user_id)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: inv.user_id,
+        action: 'merchant_user.invitation_accepted',
+        merchantId: inv.merchant_id,
+        targetUserId: inv.user_id,
+        before: { status: 'INACTIVE' },
+        after: { status: 'ACTIVE', password_set: needsPassword },
+        clientIp: deps.clientIp,
+      },
+      deps.now,
+    );
+    return { merchant_id: inv.merchant_id, email: inv.email ?? inv.identity_email };
+  });
+}

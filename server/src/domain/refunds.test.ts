@@ -1,0 +1,392 @@
+import { refundApplicationSchema, refundConfirmationSchema } from '@coin/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REFUND_RATE_BP } from '../db/seed';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { DomainError } from './errors';
+import { SYSTEM_WALLETS } from './ledger';
+import { approveRefund, refundFee } from './refunds';
+import { balanceOf, drainTo, entrySum, freshPayment, requestRefund } from './refunds.fixtures';
+
+const COIN = { coin: 1, point: 2, voucher: 3 } as const;
+const STATION_WALLET = '1100000002';
+
+describe('refundFee', () => {
+  it('cuts fractions of a yen off', () => {
+    expect(refundFee(1000, 100)).toBe(10);
+    expect(refundFee(999, 100)).toBe(9);
+    expect(refundFee(50, 100)).toBe(0);
+    expect(refundFee(12345, 325)).toBe(401);
+    expect(refundFee(1000, 0)).toBe(0);
+  });
+});
+
+describeEachDatabase('refunds', (env) => {
+  let owner: SignedIn;
+  let manager: SignedIn;
+  let member: SignedIn;
+  let bakeryOwner: SignedIn;
+  let keyCounter = 0;
+  const nextKey = () => `refunds-test-${++keyCounter}-${Date.now()}`;
+
+  beforeAll(async () => {
+    owner = await signIn(env().app, DEMO.owner);
+    manager = await signIn(env().app, DEMO.manager);
+    member = await signIn(env().app, DEMO.member);
+    bakeryOwner = await signIn(env().app, DEMO.otherMerchantOwner);
+  });
+
+  const create = (walletNo: string, caller: SignedIn, body: unknown, key: string | undefined = nextKey()) =>
+    requestRefund(env().app, { walletNo, authorization: caller.authorization, body, ...(key ? { key } : {}) });
+  const confirm = (walletNo: string, caller: SignedIn, body: unknown) =>
+    requestRefund(env().app, { walletNo, authorization: caller.authorization, body }, true);
+
+  describe('confirm', () => {
+    it('shows the fee at the refund rate and what is left before and after', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.coin, minAmount: 600, skip: 0 });
+      const amount = 350;
+      const response = await confirm(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = refundConfirmationSchema.parse(response.json());
+      expect(body).toMatchObject({
+        amount,
+        fee_rate_bp: REFUND_RATE_BP,
+        fee: Math.floor((amount * REFUND_RATE_BP) / 10_000),
+        refundable_remaining: payment.amount,
+        remaining_after: payment.amount - amount,
+        coin: { id: COIN.coin, refundable: 1 },
+        payment: { transaction_id: payment.id, amount: payment.amount, payer_wallet_no: payment.payerWalletNo },
+      });
+
+      // A request counts against what is left; confirming moves nothing and creates nothing.
+      const created = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: 200 });
+      expect(created.statusCode, created.body).toBe(200);
+      const again = await confirm(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: 100 });
+      expect(again.json()).toMatchObject({
+        refundable_remaining: payment.amount - 200,
+        remaining_after: payment.amount - 300,
+      });
+      const over = await confirm(DEMO.mainWalletNo, owner, {
+        transaction_id: payment.id,
+        amount: payment.amount - 199,
+      });
+      expect(over.statusCode).toBe(422);
+    });
+
+    it('counts what refund transactions already paid back', async () => {
+      // The demo's ledger holds refunds of 本店's payments, some partial.
+      const partial = await env()
+        .db.selectFrom('transactions as r')
+        .innerJoin('entries as e', 'e.transaction_id', 'r.id')
+        .select(['r.related_transaction_id', 'e.amount'])
+        .where('r.type', '=', 'REFUND')
+        .where('r.merchant_id', '=', 1)
+        .where('e.wallet_no', '=', DEMO.mainWalletNo)
+        .where('r.comment', '=', '返金（一部）')
+        .orderBy('r.id', 'desc')
+        .executeTakeFirstOrThrow();
+      const paymentId = Number(partial.related_transaction_id);
+      const requested = await env()
+        .db.selectFrom('refund_applications')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+        .where('payment_transaction_id', '=', paymentId)
+        .where('status', '=', 'REQUESTED')
+        .executeTakeFirstOrThrow();
+      const paymentEntry = await env()
+        .db.selectFrom('entries')
+        .select('amount')
+        .where('transaction_id', '=', paymentId)
+        .where('wallet_no', '=', DEMO.mainWalletNo)
+        .executeTakeFirstOrThrow();
+      const response = await confirm(DEMO.mainWalletNo, owner, { transaction_id: paymentId, amount: 1 });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().refundable_remaining).toBe(paymentEntry.amount + partial.amount - Number(requested.sum));
+    });
+
+    it('refuses a coin that is not refundable (422)', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.point });
+      for (const call of [confirm, (w: string, c: SignedIn, b: unknown) => create(w, c, b)]) {
+        const response = await call(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: 1 });
+        expect(response.statusCode, response.body).toBe(422);
+        expect(response.json()).toEqual({ type: 'unprocessable', message: 'この通貨は返金できません' });
+      }
+    });
+
+    it('refuses amounts of zero or less (400 naming amount) and more than is left (422)', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.coin, skip: 1 });
+      for (const amount of [0, -100, 1.5, '100']) {
+        const response = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({ type: 'invalid_request', field: 'amount' });
+      }
+      const over = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: payment.amount + 1 });
+      expect(over.statusCode).toBe(422);
+      expect(over.json()).toEqual({ type: 'unprocessable', message: '返金可能額を超えています' });
+    });
+
+    it("answers 404 for anything but a payment into this merchant's wallet", async () => {
+      const stationPayment = await freshPayment(env().db, { merchantId: 2, coinId: COIN.coin });
+      const notAPayment = await env()
+        .db.selectFrom('transactions')
+        .select('id')
+        .where('merchant_id', '=', 1)
+        .where('type', '=', 'RELOAD')
+        .executeTakeFirstOrThrow();
+      for (const transactionId of [stationPayment.id, notAPayment.id, 999_999_999]) {
+        const response = await create(DEMO.mainWalletNo, owner, { transaction_id: transactionId, amount: 10 });
+        expect(response.statusCode, response.body).toBe(404);
+      }
+      // The station's own wallet takes it (owner@ is the station's Owner too).
+      const right = await confirm(STATION_WALLET, owner, { transaction_id: stationPayment.id, amount: 10 });
+      expect(right.statusCode, right.body).toBe(200);
+    });
+  });
+
+  describe('roles', () => {
+    it('lets only an Owner confirm, request and cancel; another merchant gets 404', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.coin, skip: 2 });
+      const body = { transaction_id: payment.id, amount: 10 };
+      for (const caller of [manager, member]) {
+        expect((await confirm(DEMO.mainWalletNo, caller, body)).statusCode).toBe(403);
+        expect((await create(DEMO.mainWalletNo, caller, body)).statusCode).toBe(403);
+      }
+      expect((await confirm(DEMO.mainWalletNo, bakeryOwner, body)).statusCode).toBe(404);
+      expect((await create(DEMO.mainWalletNo, bakeryOwner, body)).statusCode).toBe(404);
+      // owner@ is only a Member of the bakery.
+      expect((await create(DEMO.bakeryWalletNo, owner, body)).statusCode).toBe(403);
+
+      const created = await create(DEMO.mainWalletNo, owner, body);
+      expect(created.statusCode).toBe(200);
+      const id = created.json().id as number;
+      for (const [caller, status] of [
+        [manager, 403],
+        [member, 403],
+        [bakeryOwner, 404],
+      ] as const) {
+        const response = await env().app.inject({
+          method: 'DELETE',
+          url: `/api/refunds/${id}`,
+          headers: { authorization: caller.authorization },
+        });
+        expect(response.statusCode).toBe(status);
+      }
+      const row = await env()
+        .db.selectFrom('refund_applications')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('REQUESTED');
+    });
+  });
+
+  describe('create, list and cancel', () => {
+    it('creates a REQUESTED application with its fee, lists it and cancels it once', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.voucher });
+      const created = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: payment.amount });
+      expect(created.statusCode, created.body).toBe(200);
+      const application = refundApplicationSchema.parse(created.json());
+      expect(application).toMatchObject({
+        merchant_id: 1,
+        merchant_wallet_no: DEMO.mainWalletNo,
+        customer_wallet_no: payment.payerWalletNo,
+        payment_transaction_id: payment.id,
+        payment_amount: payment.amount,
+        coin_id: COIN.voucher,
+        amount: payment.amount,
+        fee: refundFee(payment.amount, REFUND_RATE_BP),
+        status: 'REQUESTED',
+        refund_transaction_id: null,
+        approved_at: null,
+        canceled_at: null,
+      });
+
+      const list = await env().app.inject({
+        method: 'GET',
+        url: `/api/merchants/1/refund_applications`,
+        query: { start_at: tokyoDay(-1), end_at: tokyoDay(), status: 'REQUESTED', limit: '100' },
+        headers: { authorization: member.authorization },
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json().items.map((a: { id: number }) => a.id)).toContain(application.id);
+      expect(list.json().items.every((a: { status: string }) => a.status === 'REQUESTED')).toBe(true);
+
+      const refunding = await env().app.inject({
+        method: 'GET',
+        url: `/api/admin/wallets/${DEMO.mainWalletNo}/refunding`,
+        headers: { authorization: member.authorization },
+      });
+      expect(refunding.statusCode).toBe(200);
+      const voucher = refunding.json().items.find((i: { coin_id: number }) => i.coin_id === COIN.voucher);
+      expect(voucher.amount).toBeGreaterThanOrEqual(payment.amount);
+
+      const cancel = () =>
+        env().app.inject({
+          method: 'DELETE',
+          url: `/api/refunds/${application.id}`,
+          headers: { authorization: owner.authorization },
+        });
+      const first = await cancel();
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ id: application.id, status: 'CANCELED', canceled_at: expect.any(String) });
+      const second = await cancel();
+      expect(second.statusCode).toBe(409);
+      expect(second.json().type).toBe('conflict');
+
+      // A canceled request no longer counts against what is left.
+      const after = await confirm(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: payment.amount });
+      expect(after.json().refundable_remaining).toBe(payment.amount);
+    });
+
+    it('pages the period newest first with the total, and refuses a period that ends before it starts', async () => {
+      const list = (query: Record<string, string>) =>
+        env().app.inject({
+          method: 'GET',
+          url: '/api/merchants/1/refund_applications',
+          query: { start_at: tokyoDay(-400), end_at: tokyoDay(), ...query },
+          headers: { authorization: member.authorization },
+        });
+      const all = await env()
+        .db.selectFrom('refund_applications')
+        .select('id')
+        .where('merchant_id', '=', 1)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      expect(all.length).toBeGreaterThan(3);
+      const ids: number[] = [];
+      for (let offset = 1; ; offset++) {
+        const page = await list({ limit: '3', offset: String(offset) });
+        expect(page.statusCode, page.body).toBe(200);
+        expect(page.json()).toMatchObject({ total: all.length, limit: 3, offset });
+        const items = page.json().items as { id: number; merchant_id: number }[];
+        if (items.length === 0) break;
+        expect(items.every((i) => i.merchant_id === 1)).toBe(true);
+        ids.push(...items.map((i) => i.id));
+      }
+      expect(ids).toEqual(all.map((r) => r.id));
+      const backwards = await list({ start_at: tokyoDay(), end_at: tokyoDay(-1) });
+      expect(backwards.statusCode).toBe(400);
+      expect(backwards.json().field).toBe('end_at');
+    });
+
+    it('refuses to cancel an approved application (409) and an unknown one (404)', async () => {
+      const approved = await env()
+        .db.selectFrom('refund_applications')
+        .select('id')
+        .where('merchant_id', '=', 1)
+        .where('status', '=', 'APPROVED')
+        .executeTakeFirstOrThrow();
+      const response = await env().app.inject({
+        method: 'DELETE',
+        url: `/api/refunds/${approved.id}`,
+        headers: { authorization: owner.authorization },
+      });
+      expect(response.statusCode).toBe(409);
+      const unknown = await env().app.inject({
+        method: 'DELETE',
+        url: '/api/refunds/987654321',
+        headers: { authorization: owner.authorization },
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+  });
+
+  describe('approve', () => {
+    it('moves the refund and its fee in one transaction; balances stay the sums of the entries', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.coin, minAmount: 1000, skip: 3 });
+      const amount = payment.amount - 100;
+      const created = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount });
+      expect(created.statusCode, created.body).toBe(200);
+      const { id, fee } = created.json() as { id: number; fee: number };
+      expect(fee).toBe(refundFee(amount, REFUND_RATE_BP));
+      expect(fee).toBeGreaterThan(0);
+
+      const db = env().db;
+      const before = {
+        merchant: await balanceOf(db, DEMO.mainWalletNo, COIN.coin),
+        customer: await balanceOf(db, payment.payerWalletNo, COIN.coin),
+        fees: await balanceOf(db, SYSTEM_WALLETS.fees, COIN.coin),
+      };
+      const approved = await approveRefund(db, { applicationId: id });
+      expect(approved).toMatchObject({ id, status: 'APPROVED', approved_at: expect.any(String) });
+      expect(approved.refund_transaction_id).toEqual(expect.any(Number));
+
+      expect(await balanceOf(db, DEMO.mainWalletNo, COIN.coin)).toBe(before.merchant - amount - fee);
+      expect(await balanceOf(db, payment.payerWalletNo, COIN.coin)).toBe(before.customer + amount);
+      expect(await balanceOf(db, SYSTEM_WALLETS.fees, COIN.coin)).toBe(before.fees + fee);
+      for (const wallet of [DEMO.mainWalletNo, payment.payerWalletNo, SYSTEM_WALLETS.fees]) {
+        expect(await balanceOf(db, wallet, COIN.coin)).toBe(await entrySum(db, wallet, COIN.coin));
+      }
+      const refund = await db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('id', '=', Number(approved.refund_transaction_id))
+        .executeTakeFirstOrThrow();
+      expect(refund).toMatchObject({ type: 'REFUND', merchant_id: 1, related_transaction_id: payment.id });
+      const feeTransaction = await db
+        .selectFrom('transactions')
+        .select(['id', 'type'])
+        .where('related_transaction_id', '=', refund.id)
+        .executeTakeFirstOrThrow();
+      expect(feeTransaction.type).toBe('FEE');
+      for (const transactionId of [refund.id, feeTransaction.id]) {
+        const sum = await db
+          .selectFrom('entries')
+          .select((eb) => eb.fn.sum<number>('amount').as('sum'))
+          .where('transaction_id', '=', transactionId)
+          .executeTakeFirstOrThrow();
+        expect(Number(sum.sum)).toBe(0);
+      }
+
+      // What is left counts the refund; approving again is a conflict and moves nothing.
+      const left = await confirm(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: 100 });
+      expect(left.json()).toMatchObject({ refundable_remaining: 100, remaining_after: 0 });
+      await expect(approveRefund(db, { applicationId: id })).rejects.toMatchObject({ type: 'conflict' });
+      expect(await balanceOf(db, DEMO.mainWalletNo, COIN.coin)).toBe(before.merchant - amount - fee);
+
+      const fees = await env().app.inject({
+        method: 'GET',
+        url: '/api/history/merchants/1/refund_fees',
+        query: { start_date: tokyoDay(), end_date: tokyoDay() },
+        headers: { authorization: member.authorization },
+      });
+      expect(fees.statusCode).toBe(200);
+      expect(fees.json().items).toContainEqual(
+        expect.objectContaining({ refund_application_id: id, fee, amount, fee_rate_bp: REFUND_RATE_BP }),
+      );
+      expect(fees.json().total_fee).toBeGreaterThanOrEqual(fee);
+    });
+
+    it('refuses when the merchant cannot pay it, leaving everything as it was', async () => {
+      // The bakery's own wallet, so the drain does not disturb the other tests.
+      const payment = await freshPayment(env().db, { merchantId: 3, coinId: COIN.coin });
+      const db = env().db;
+      const { id } = await db
+        .insertInto('refund_applications')
+        .values({
+          merchant_id: 3,
+          wallet_no: payment.payerWalletNo,
+          payment_transaction_id: payment.id,
+          coin_id: COIN.coin,
+          amount: payment.amount,
+          fee: 5,
+          fee_rate_bp: 100,
+          status: 'REQUESTED',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await drainTo(db, DEMO.bakeryWalletNo, 3, COIN.coin, payment.amount + 4);
+      const entriesBefore = await entrySum(db, DEMO.bakeryWalletNo, COIN.coin);
+      const error = await approveRefund(db, { applicationId: id }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ type: 'unprocessable', message: '残高が不足しています' });
+      const row = await db
+        .selectFrom('refund_applications')
+        .select(['status', 'refund_transaction_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'REQUESTED', refund_transaction_id: null });
+      expect(await entrySum(db, DEMO.bakeryWalletNo, COIN.coin)).toBe(entriesBefore);
+      expect(await balanceOf(db, DEMO.bakeryWalletNo, COIN.coin)).toBe(payment.amount + 4);
+    });
+  });
+});

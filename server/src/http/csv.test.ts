@@ -1,0 +1,270 @@
+import { CALLS, type History } from '@coin/contract';
+import iconv from 'iconv-lite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postTransaction, SYSTEM_WALLETS } from '../domain/ledger';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine } from './csv';
+
+/** Money: histories and fees — the CSV writer and the downloads. */
+
+/** RFC 4180 records of a decoded file (CRLF line ends, quoted fields). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  expect(field, 'the file ends with CRLF').toBe('');
+  expect(record).toEqual([]);
+  return records;
+}
+
+describe('CSV cells', () => {
+  it('quotes per RFC 4180 only what needs it', () => {
+    expect(csvCell('abc')).toBe('abc');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvLine(['a', 1, null])).toBe('a,1,\r\n');
+  });
+
+  it('makes formula-like text inert, but keeps negative amounts as numbers', () => {
+    for (const text of ['=1+1', '+81', '-5', '@SUM(A1)', '\t=1', '\r=1']) {
+      expect(csvCell(text).replace(/^"/, '').startsWith("'"), JSON.stringify(text)).toBe(true);
+    }
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell(-1500)).toBe('-1500');
+    expect(() => csvCell(1.5)).toThrow();
+  });
+
+  it('writes Asia/Tokyo date-times and the file name', () => {
+    expect(csvDateTime(new Date('2026-01-31T15:00:00.000Z'))).toBe('2026/02/01 00:00:00');
+    expect(csvDateTime('2026-01-31T14:59:59.999Z')).toBe('2026/01/31 23:59:59');
+    expect(csvFileName('histories', '本店', '2026-11-01', '2026-11-30')).toBe('histories_本店_20261101-20261130.csv');
+    expect(contentDisposition('histories_本店_20261101-20261130.csv')).toBe(
+      `attachment; filename="histories____20261101-20261130.csv"; filename*=UTF-8''histories_%E6%9C%AC%E5%BA%97_20261101-20261130.csv`,
+    );
+  });
+});
+
+const PARTNER = { id: 99, name: '㈱髙島屋①', walletNo: '1100000099' };
+const DAY = tokyoDay(-2);
+const COMMENTS = ['=HYPERLINK("http://example.com")', '髙橋様 ① ㈱テスト, "引用"', '@営業部', '-割引'];
+const TYPE_LABELS: Record<string, string> = {
+  PAYMENT: '支払い',
+  RELOAD: 'チャージ',
+  REFUND: '返金',
+  TRANSFER: '送金',
+  REBATE: 'リベート',
+  WITHDRAWAL: '出金',
+  FEE: '手数料',
+  CASH_CANCEL: '現金取消',
+};
+const guarded = (text: string | null) => (text === null ? '' : /^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+describeEachDatabase('CSV downloads', (env) => {
+  let member: SignedIn;
+
+  const download = (caller: SignedIn, report: string, query: Record<string, string | number>, merchantId = 1) =>
+    env().app.inject({
+      method: 'GET',
+      url: `/api/merchants/${merchantId}/downloads/${report}`,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: { authorization: caller.authorization },
+    });
+
+  async function listAll(query: Record<string, string | number>): Promise<History[]> {
+    const rows: History[] = [];
+    for (let page = 1; ; page++) {
+      const response = await env().app.inject({
+        method: 'GET',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories`,
+        query: Object.fromEntries(
+          Object.entries({ ...query, limit: 100, offset: page }).map(([k, v]) => [k, String(v)]),
+        ),
+        headers: { authorization: member.authorization },
+      });
+      const body = CALLS.listWalletHistories.response.parse(response.json());
+      rows.push(...body.items);
+      if (body.items.length < 100) return rows;
+    }
+  }
+
+  const asCsvRows = (rows: History[]) =>
+    rows.map((r) => [
+      String(r.transaction_id),
+      csvDateTime(r.created_at),
+      TYPE_LABELS[r.type] ?? r.type,
+      r.coin_name,
+      String(r.amount),
+      String(r.balance),
+      guarded(r.counterparty),
+      guarded(r.comment),
+    ]);
+
+  beforeAll(async () => {
+    member = await signIn(env().app, DEMO.member);
+    const { db } = env();
+    await db
+      .insertInto('merchants')
+      .values({
+        id: PARTNER.id,
+        name: PARTNER.name,
+        wallet_no: PARTNER.walletNo,
+        group_id: null,
+        allow_subscription: 0,
+        status: 'OPEN',
+      })
+      .execute();
+    await db
+      .insertInto('wallets')
+      .values({ wallet_no: PARTNER.walletNo, owner_type: 'merchant', merchant_id: PARTNER.id })
+      .execute();
+    const at = (minute: number) => new Date(`${DAY}T12:${String(minute).padStart(2, '0')}:00+09:00`);
+    await db.transaction().execute((trx) =>
+      postTransaction(trx, {
+        type: 'REBATE',
+        merchantId: PARTNER.id,
+        entries: [
+          { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -100_000 },
+          { walletNo: PARTNER.walletNo, coinId: 1, amount: 100_000 },
+        ],
+        at: at(0),
+      }),
+    );
+    for (const [i, comment] of COMMENTS.entries()) {
+      await db.transaction().execute((trx) =>
+        postTransaction(trx, {
+          type: 'TRANSFER',
+          merchantId: PARTNER.id,
+          entries: [
+            { walletNo: PARTNER.walletNo, coinId: 1, amount: -(1000 + i) },
+            { walletNo: DEMO.mainWalletNo, coinId: 1, amount: 1000 + i },
+          ],
+          comment,
+          at: at(i + 1),
+        }),
+      );
+    }
+  });
+
+  it('streams the whole filtered history as Windows-31J, rows equal to every page of the list', async () => {
+    const query = { start_date: tokyoDay(-400), end_date: tokyoDay() };
+    const response = await download(member, 'histories', query);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=Shift_JIS');
+    expect(response.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(csvFileName('histories', 'めぶくカフェ 本店', query.start_date, query.end_date))}`,
+    );
+    const bytes = response.rawPayload;
+    // Not UTF-8: 本 is 0x96 0x7B in CP932.
+    expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    const records = parseCsv(iconv.decode(bytes, 'cp932'));
+    expect(records[0]).toEqual(['取引ID', '日時', '種別', 'コイン', '金額', '残高', '取引先', 'コメント']);
+    const list = await listAll(query);
+    expect(list.length).toBeGreaterThan(2000); // more than one keyset batch
+    expect(records.slice(1)).toEqual(asCsvRows(list));
+  });
+
+  it('round-trips 髙, ① and ㈱ through CP932, with formulas made inert', async () => {
+    const response = await download(member, 'histories', { start_date: DAY, end_date: DAY, type: 'TRANSFER' });
+    const records = parseCsv(iconv.decode(response.rawPayload, 'cp932')).slice(1);
+    const ours = records.filter((r) => r[6] === PARTNER.name);
+    expect(ours.map((r) => r[7])).toEqual([...COMMENTS].reverse().map(guarded));
+    expect(ours.map((r) => r[4])).toEqual(['1003', '1002', '1001', '1000']);
+    expect(records.every((r) => r[2] === '送金')).toBe(true);
+    // The bytes themselves hold the CP932 codes of 髙 (0xFB 0xFC), ① (0x87 0x40) and ㈱ (0x87 0x8A).
+    const bytes = response.rawPayload;
+    expect(bytes.includes(Buffer.from([0xfb, 0xfc]))).toBe(true);
+    expect(bytes.includes(Buffer.from([0x87, 0x40]))).toBe(true);
+    expect(bytes.includes(Buffer.from([0x87, 0x8a]))).toBe(true);
+    expect(records.slice(0).map((r) => r.slice(0, 6))).toEqual(
+      asCsvRows(await listAll({ start_date: DAY, end_date: DAY, type: 'TRANSFER' })).map((r) => r.slice(0, 6)),
+    );
+  });
+
+  it('writes UTF-8 with a BOM on request, the same rows', async () => {
+    const query = { start_date: tokyoDay(-30), end_date: tokyoDay() };
+    const utf8 = await download(member, 'histories', { ...query, encoding: 'utf8' });
+    expect(utf8.headers['content-type']).toBe('text/csv; charset=UTF-8');
+    expect(utf8.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const cp932 = await download(member, 'histories', query);
+    expect(parseCsv(utf8.rawPayload.subarray(3).toString('utf8'))).toEqual(
+      parseCsv(iconv.decode(cp932.rawPayload, 'cp932')),
+    );
+  });
+
+  it('downloads transaction fees as the list shows them', async () => {
+    const query = { start_date: tokyoDay(-40), end_date: tokyoDay(), type: 'PAYMENT' };
+    const response = await download(member, 'tx_fees', query);
+    const records = parseCsv(iconv.decode(response.rawPayload, 'cp932')).slice(1);
+    const list = CALLS.listTxFees.response.parse(
+      (
+        await env().app.inject({
+          method: 'GET',
+          url: `/api/merchants/1/tx_fees`,
+          query: { start_at: query.start_date, end_at: query.end_date, type: 'PAYMENT', limit: '100' },
+          headers: { authorization: member.authorization },
+        })
+      ).json(),
+    );
+    expect(records).toHaveLength(list.total);
+    expect(records.slice(0, list.items.length)).toEqual(
+      list.items.map((i) => [
+        String(i.transaction_id),
+        csvDateTime(i.created_at),
+        '支払い',
+        i.coin_name,
+        String(i.amount),
+        String(i.fee_rate_bp),
+        String(i.fee),
+      ]),
+    );
+  });
+
+  it('downloads refund applications and refund fees of the period', async () => {
+    const query = { start_date: tokyoDay(-400), end_date: tokyoDay() };
+    const applications = parseCsv(
+      iconv.decode((await download(member, 'refund_applications', query)).rawPayload, 'cp932'),
+    ).slice(1);
+    const stored = await env()
+      .db.selectFrom('refund_applications')
+      .select(['id', 'status'])
+      .where('merchant_id', '=', DEMO.mainMerchantId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(applications.map((r) => Number(r[0]))).toEqual(stored.map((r) => r.id));
+    const fees = parseCsv(iconv.decode((await download(member, 'refund_fees', query)).rawPayload, 'cp932')).slice(1);
+    expect(fees.length).toBe(stored.filter((r) => r.status === 'APPROVED').length);
+    expect(fees.length).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for another merchant's report and 400 for a bad report or encoding", async () => {
+    const query = { start_date: tokyoDay(-1), end_date: tokyoDay() };
+    const other = await download(member, 'histories', query, DEMO.bakeryMerchantId);
+    expect(other.statusCode).toBe(404);
+    expect((await download(member, 'secrets', query)).statusCode).toBe(400);
+    expect((await download(member, 'histories', { ...query, encoding: 'latin1' })).statusCode).toBe(400);
+  });
+});

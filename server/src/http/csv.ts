@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import iconv from 'iconv-lite';
+
+/** Money: histories and fees — the CSV writer of every download. */
+
+export type CsvEncoding = 'cp932' | 'utf8';
+export type CsvCell = string | number | null | undefined;
+
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** `YYYY/MM/DD HH:mm:ss` in Asia/Tokyo. */
+export function csvDateTime(instant: Date | string): string {
+  const iso = new Date(new Date(instant).getTime() + TOKYO_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)} ${iso.slice(11, 19)}`;
+}
+
+/** A text cell a spreadsheet would run as a formula (or that hides one behind a tab or CR) gets a leading quote. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell per RFC 4180. Numbers are written as plain integers (a negative amount stays a number);
+ * text that starts like a formula is made inert with a leading single quote.
+ */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`CSV amounts are integers (got ${value})`);
+    return String(value);
+  }
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record, CRLF-terminated. */
+export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
+  return encoding === 'cp932' ? iconv.encode(text, 'cp932') : Buffer.from(text, 'utf8');
+}
+
+/**
+ * The whole file as a stream: the header, then each batch of rows as it comes from the database.
+ * Batches are pulled only as fast as the client reads (backpressure), so memory stays flat.
+ */
+export function csvStream<Row>(
+  header: readonly string[],
+  batches: AsyncIterable<Row[]>,
+  toCells: (row: Row) => readonly CsvCell[],
+  encoding: CsvEncoding,
+): Readable {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    const head = encodeCsv(csvLine(header), encoding);
+    yield encoding === 'utf8' ? Buffer.concat([UTF8_BOM, head]) : head;
+    for await (const batch of batches) {
+      let text = '';
+      for (const row of batch) text += csvLine(toCells(row));
+      yield encodeCsv(text, encoding);
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** `text/csv` with the charset a spreadsheet needs to read the bytes. */
+export const csvContentType = (encoding: CsvEncoding) =>
+  encoding === 'cp932' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=UTF-8';
+
+/** `<report>_<merchant>_<YYYYMMDD>-<YYYYMMDD>.csv` */
+export function csvFileName(report: string, merchant: string, startDate: string, endDate: string): string {
+  return `${report}_${merchant}_${startDate.replaceAll('-', '')}-${endDate.replaceAll('-', '')}.csv`;
+}
+
+/**
+ * Content-Disposition with an ASCII fallback (non-ASCII characters replaced) and the exact name
+ * as RFC 5987 `filename*=UTF-8''…`.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

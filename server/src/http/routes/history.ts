@@ -1,0 +1,53 @@
+import { feeHistory, feeLimits, feeRates, txFees } from '../../domain/fees';
+import { balanceAt, cashCancelHistories, commentHistories, walletHistories } from '../../domain/histories';
+import { buildReport, type ReportValue } from '../../domain/reports';
+import { contentDisposition, csvContentType, csvDateTime, csvFileName, csvStream } from '../csv';
+import { type CallHandlers, callerMembership } from './context';
+
+/** Money: histories and fees. */
+export const historyHandlers: CallHandlers<
+  | 'listWalletHistories'
+  | 'getBalanceAt'
+  | 'listCashCancelHistories'
+  | 'listCommentHistories'
+  | 'getFeeHistory'
+  | 'getFeeRates'
+  | 'getFeeLimits'
+  | 'listTxFees'
+  | 'downloadCsv'
+> = {
+  listWalletHistories: async (ctx) => walletHistories(ctx.deps.db, ctx.params.wallet_no, ctx.query),
+  getBalanceAt: async (ctx) => balanceAt(ctx.deps.db, ctx.params.wallet_no, ctx.params.transaction_id),
+  listCashCancelHistories: async (ctx) => cashCancelHistories(ctx.deps.db, ctx.params.wallet_no, ctx.query),
+  listCommentHistories: async (ctx) => commentHistories(ctx.deps.db, ctx.params.wallet_no, ctx.query),
+  getFeeHistory: async (ctx) => feeHistory(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.target_date),
+  getFeeRates: async (ctx) => feeRates(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.target_date),
+  getFeeLimits: async (ctx) => feeLimits(ctx.deps.db, ctx.query.user_type, ctx.query.target_date),
+  listTxFees: async (ctx) => txFees(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
+
+  async downloadCsv(ctx) {
+    const { merchantId } = callerMembership(ctx);
+    const { query } = ctx;
+    const report = await buildReport(ctx.deps.db, ctx.params.report, {
+      merchantId,
+      startDate: query.start_date,
+      endDate: query.end_date,
+      type: query.type,
+      transactionId: query.transaction_id,
+      status: query.status,
+    });
+    const stream = csvStream(
+      report.header,
+      report.batches,
+      (row: ReportValue[]) => row.map((cell) => (cell instanceof Date ? csvDateTime(cell) : cell)),
+      query.encoding,
+    );
+    const fileName = csvFileName(ctx.params.report, report.merchantName, query.start_date, query.end_date);
+    // The reply is the stream itself; the contract's string schema only documents the body.
+    return ctx.reply
+      .header('Content-Type', csvContentType(query.encoding))
+      .header('Content-Disposition', contentDisposition(fileName))
+      .header('Cache-Control', 'no-store')
+      .send(stream) as never;
+  },
+};

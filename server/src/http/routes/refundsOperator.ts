@@ -1,0 +1,81 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { REFUND_APPLICATION_STATUSES } from '@coin/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { OPERATOR_SECRET_HEADER } from '../../cli/adminChannel';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { DomainError } from '../../domain/errors';
+import { approveRefund, operatorRefundList } from '../../domain/refunds';
+import { installErrorHandler } from '../errors';
+import { pruneIdempotencyKeys } from '../idempotency';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+const listQuery = z.object({
+  status: z.enum(REFUND_APPLICATION_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+});
+const approveParams = z.object({ id: z.coerce.number().int().positive() });
+const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
+
+/**
+ * The operator's refund endpoints, for `npm run admin` when the server holds the embedded database.
+ * Not part of the API: they live on their own listener bound to 127.0.0.1 (buildOperatorApp), never
+ * on the public port, the contract or the OpenAPI document. A caller that is not on the loopback
+ * interface (TCP peer address, never forwarding headers) or lacks the secret is answered 404.
+ */
+export function registerRefundOperatorRoutes(app: FastifyInstance, deps: { db: Db; secret: string }): void {
+  const expected = digest(deps.secret);
+  const guard = async (request: FastifyRequest) => {
+    const header = request.headers[OPERATOR_SECRET_HEADER];
+    const peer = request.socket.remoteAddress ?? '';
+    if (!LOOPBACK.has(peer) || typeof header !== 'string' || !timingSafeEqual(digest(header), expected)) {
+      throw new DomainError('not_found');
+    }
+  };
+  const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new DomainError('invalid_request', issue?.message, issue?.path.map(String).join('.') || undefined);
+    }
+    return result.data;
+  };
+
+  app.register(
+    async (operator) => {
+      operator.addHook('onRequest', guard);
+      operator.get('/refunds', async (request) => {
+        const query = parse(listQuery, request.query);
+        return { items: await operatorRefundList(deps.db, query) };
+      });
+      operator.post('/idempotency-keys/prune', async (request) => {
+        const { days } = parse(pruneQuery, request.query);
+        return { deleted: await pruneIdempotencyKeys(deps.db, days) };
+      });
+      operator.post('/refunds/:id/approve', async (request, reply: FastifyReply) => {
+        const { id } = parse(approveParams, request.params);
+        const approved = await approveRefund(deps.db, { applicationId: id });
+        request.log.info({ refundApplicationId: id, operator: true }, 'refund approved by the operator');
+        return reply.send(approved);
+      });
+    },
+    { prefix: '/operator' },
+  );
+}
+
+/** The operator listener's app (server.ts makes it listen on 127.0.0.1, an ephemeral port). */
+export async function buildOperatorApp(deps: {
+  db: Db;
+  secret: string;
+  logLevel: Config['logLevel'];
+}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel } });
+  installErrorHandler(app);
+  registerRefundOperatorRoutes(app, deps);
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ type: 'not_found', message: '見つかりません' }));
+  await app.ready();
+  return app;
+}
