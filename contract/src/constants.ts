@@ -25,3 +25,34 @@ export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
 
 /** Name of the cache-busting query parameter sent with every call. */
 export const CACHE_BUST_PARAM = '_';
+
+/* Value lists of the schemas, here (zod-free) so the console's page chunks can use them without zod. */
+
+export const TRANSACTION_TYPES = [
+  'PAYMENT',
+  'RELOAD',
+  'REFUND',
+  'TRANSFER',
+  'REBATE',
+  'WITHDRAWAL',
+  'FEE',
+  'CASH_CANCEL',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const REFUND_APPLICATION_STATUSES = ['REQUESTED', 'APPROVED', 'CANCELED'] as const;
+export type RefundApplicationStatus = (typeof REFUND_APPLICATION_STATUSES)[number];
+
+/** Reports the CSV download serves. */
+export const CSV_REPORTS = [
+  'histories',
+  'cashcancel',
+  'comments',
+  'tx_fees',
+  'refund_applications',
+  'refund_fees',
+] as const;
+
+/** CSV encodings: Windows-31J (what Excel in Japan opens) or UTF-8 with BOM. */
+export const CSV_ENCODINGS = ['cp932', 'utf8'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PLATFORM, REQUESTER } from './constants';
+import {
+  CSV_ENCODINGS,
+  CSV_REPORTS,
+  DEFAULT_OFFSET,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PLATFORM,
+  REFUND_APPLICATION_STATUSES,
+  REQUESTER,
+  TRANSACTION_TYPES,
+} from './constants';
 import { ERROR_TYPES } from './messages';
 import { ROLES } from './roles';
 
@@ -261,16 +271,6 @@ export const walletResponseSchema = z.object({
   balances: z.array(walletBalanceSchema),
 });
 
-export const TRANSACTION_TYPES = [
-  'PAYMENT',
-  'RELOAD',
-  'REFUND',
-  'TRANSFER',
-  'REBATE',
-  'WITHDRAWAL',
-  'FEE',
-  'CASH_CANCEL',
-] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 
 export const historiesQuerySchema = z
@@ -337,7 +337,6 @@ export type Invitation = z.infer<typeof invitationResponseSchema>;
 
 // Money: refunds
 
-export const REFUND_APPLICATION_STATUSES = ['REQUESTED', 'APPROVED', 'CANCELED'] as const;
 export const refundApplicationStatusSchema = z.enum(REFUND_APPLICATION_STATUSES);
 export const refundApplicationParamsSchema = z.object({ refund_application_id: idSchema });
 
@@ -527,16 +526,7 @@ export const txFeesResponseSchema = pagedOf(txFeeSchema).extend({
 });
 
 /** The CSV reports; each takes the filters of the list it mirrors. */
-export const CSV_REPORTS = [
-  'histories',
-  'cashcancel',
-  'comments',
-  'tx_fees',
-  'refund_applications',
-  'refund_fees',
-] as const;
 export const csvReportSchema = z.enum(CSV_REPORTS);
-export const CSV_ENCODINGS = ['cp932', 'utf8'] as const;
 export const downloadParamsSchema = z.object({ id: idSchema, report: csvReportSchema });
 export const downloadQuerySchema = z
   .object({

@@ -1,7 +1,5 @@
-import type { CsvReport } from '@coin/contract';
+import type { CsvEncoding, CsvReport } from '@coin/contract';
 import { api } from './instance';
-
-export type CsvEncoding = 'cp932' | 'utf8';
 
 export interface CsvQuery {
   start_date: string;

@@ -1,4 +1,4 @@
-import type { Role, TRANSACTION_TYPES } from '@coin/contract';
+import type { RefundApplicationStatus, Role, TransactionType } from '@coin/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** bigint and numeric columns are parsed to JS numbers by the connection (amounts are yen: safe). */
@@ -9,12 +9,11 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type DateOnly = ColumnType<string, string, string>;
 type Flag = 0 | 1;
 
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type { RefundApplicationStatus, TransactionType };
 export type EmailStatus = 'VERIFIED' | 'UNVERIFIED';
 export type MerchantUserStatus = 'ACTIVE' | 'SUSPENDED' | 'INACTIVE' | 'CANCELED';
 export type WalletOwnerType = 'merchant' | 'customer' | 'system';
 export type FeeStatus = 'UNSETTLED' | 'SETTLED' | 'CASH_SETTLED';
-export type RefundApplicationStatus = 'REQUESTED' | 'APPROVED' | 'CANCELED';
 
 export interface IdentityTable {
   id: Generated<number>;

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
+import type { CsvEncoding } from '@coin/contract';
 import iconv from 'iconv-lite';
 
 /** Money: histories and fees — the CSV writer of every download. */
 
-export type CsvEncoding = 'cp932' | 'utf8';
+export type { CsvEncoding };
 export type CsvCell = string | number | null | undefined;
 
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;

@@ -1,10 +1,9 @@
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Radio.css';
-import type { CsvReport } from '@coin/contract';
+import { CSV_ENCODINGS, CSV_REPORTS, type CsvEncoding, type CsvReport } from '@coin/contract';
 import { Button, Group, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type CsvEncoding, fallbackCsvName, openCsv } from '@/api/downloads';
-import { CSV_ENCODINGS, CSV_REPORTS } from '@/api/enums';
+import { fallbackCsvName, openCsv } from '@/api/downloads';
 import { DownloadStatus, useFileDownload } from '@/components/FileDownload';
 import { DownloadIcon } from '@/components/icons';
 import { PeriodFilter } from '@/components/PeriodFilter';

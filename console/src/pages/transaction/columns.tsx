@@ -1,7 +1,6 @@
-import type { History } from '@coin/contract';
+import type { History, TransactionType } from '@coin/contract';
 import { Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import type { TransactionType } from '@/api/enums';
 import type { Column } from '@/components/ListTable';
 import { formatCoin, formatDateTime } from '@/format';
 

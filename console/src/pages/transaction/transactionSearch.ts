@@ -1,4 +1,4 @@
-import { TRANSACTION_TYPES, type TransactionType } from '@/api/enums';
+import { TRANSACTION_TYPES, type TransactionType } from '@coin/contract';
 import { type ListSearch, pickOne } from '@/router/search';
 
 export const TRANSACTION_TABS = ['histories', 'cashcancel', 'comments'] as const;
