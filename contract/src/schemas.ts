@@ -42,9 +42,18 @@ export const pagingQuerySchema = z.object({
   offset: z.coerce.number().int().min(1).default(DEFAULT_OFFSET),
 });
 
-export const periodQuerySchema = z
-  .object({ start_date: dateSchema, end_date: dateSchema })
-  .refine((q) => q.start_date <= q.end_date, { message: '開始日は終了日以前にしてください', path: ['end_date'] });
+const PERIOD_ORDER_MESSAGE = '開始日は終了日以前にしてください';
+/** Refinements of a period given as start_date/end_date or start_at/end_at: the start is not after the end. */
+const datesInOrder: [(q: { start_date: string; end_date: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => q.start_date <= q.end_date,
+  { message: PERIOD_ORDER_MESSAGE, path: ['end_date'] },
+];
+const atsInOrder: [(q: { start_at: string; end_at: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => q.start_at <= q.end_at,
+  { message: PERIOD_ORDER_MESSAGE, path: ['end_at'] },
+];
+
+export const periodQuerySchema = z.object({ start_date: dateSchema, end_date: dateSchema }).refine(...datesInOrder);
 
 export const pagedOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
@@ -273,14 +282,6 @@ export const walletResponseSchema = z.object({
 
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 
-export const historiesQuerySchema = z
-  .object({
-    start_date: dateSchema,
-    end_date: dateSchema,
-    limit: pagingQuerySchema.shape.limit,
-    offset: pagingQuerySchema.shape.offset,
-  })
-  .refine((q) => q.start_date <= q.end_date, { message: '開始日は終了日以前にしてください', path: ['end_date'] });
 export const historySchema = z.object({
   transaction_id: z.number().int(),
   created_at: instantSchema,
@@ -349,7 +350,7 @@ export const refundApplicationsQuerySchema = z
     limit: pagingQuerySchema.shape.limit,
     offset: pagingQuerySchema.shape.offset,
   })
-  .refine((q) => q.start_at <= q.end_at, { message: '開始日は終了日以前にしてください', path: ['end_at'] });
+  .refine(...atsInOrder);
 
 export const refundApplicationSchema = z.object({
   id: z.number().int(),
@@ -440,7 +441,7 @@ export const walletHistoriesQuerySchema = z
     limit: pagingQuerySchema.shape.limit,
     offset: pagingQuerySchema.shape.offset,
   })
-  .refine((q) => q.start_date <= q.end_date, { message: '開始日は終了日以前にしてください', path: ['end_date'] });
+  .refine(...datesInOrder);
 
 export const balanceAtParamsSchema = z.object({ wallet_no: walletNoSchema, transaction_id: idSchema });
 export const balanceAtResponseSchema = z.object({
@@ -460,7 +461,7 @@ export const pagedPeriodQuerySchema = z
     limit: pagingQuerySchema.shape.limit,
     offset: pagingQuerySchema.shape.offset,
   })
-  .refine((q) => q.start_date <= q.end_date, { message: '開始日は終了日以前にしてください', path: ['end_date'] });
+  .refine(...datesInOrder);
 export const cashCancelHistorySchema = historySchema.extend({
   /** The transaction the cash cancel reverses. */
   canceled_transaction_id: z.number().int().nullable(),
@@ -507,7 +508,7 @@ export const txFeesQuerySchema = z
     limit: pagingQuerySchema.shape.limit,
     offset: pagingQuerySchema.shape.offset,
   })
-  .refine((q) => q.start_at <= q.end_at, { message: '開始日は終了日以前にしてください', path: ['end_at'] });
+  .refine(...atsInOrder);
 export const txFeeSchema = z.object({
   transaction_id: z.number().int(),
   created_at: instantSchema,
@@ -539,9 +540,9 @@ export const downloadQuerySchema = z
     /** histories */
     transaction_id: idSchema.optional(),
     /** refund_applications */
-    status: z.enum(['REQUESTED', 'APPROVED', 'CANCELED']).optional(),
+    status: refundApplicationStatusSchema.optional(),
   })
-  .refine((q) => q.start_date <= q.end_date, { message: '開始日は終了日以前にしてください', path: ['end_date'] });
+  .refine(...datesInOrder);
 /** The body is the CSV file itself (text/csv); the schema only documents it. */
 export const csvResponseSchema = z.string();
 
