@@ -8,6 +8,8 @@ test.describe('staff and accounts', () => {
     page,
     browser,
   }) => {
+    // Two browsers through six pages: more than the default 30 s on a loaded 2-core machine.
+    test.slow();
     const email = uniqueEmail('invite');
     await signInToTop(page, ACCOUNTS.owner);
     await page.goto('/merchant/user');
@@ -235,6 +237,7 @@ test.describe('staff and accounts', () => {
 
 test.describe('the owner manages users', () => {
   test('resending an invitation mails a new link and the old one stops working', async ({ page, browser }) => {
+    test.slow(); // two browsers, two mails, four pages
     const email = uniqueEmail('resend');
     await signInToTop(page, ACCOUNTS.owner);
     await page.goto('/merchant/user');
