@@ -1,5 +1,5 @@
 import type { RefundApplicationStatus, Role, TransactionType } from '@coin/contract';
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 /** bigint and numeric columns are parsed to JS numbers by the connection (amounts are yen: safe). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -97,6 +97,8 @@ export interface TransactionTable {
   merchant_id: number | null;
   related_transaction_id: number | null;
   comment: string | null;
+  /** Generated: comment is not null (migration 0005). */
+  commented: GeneratedAlways<boolean>;
   idempotency_key: string | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
@@ -111,6 +113,9 @@ export interface EntryTable {
   balance_after: number;
   /** The main wallet on the other side, for history display. */
   counterparty_wallet_no: string | null;
+  /** Copies of the transaction's type and commented, held equal by a foreign key, for the filtered indexes. */
+  type: TransactionType;
+  commented: boolean;
   created_at: ColumnType<Date, Date | string, never>;
 }
 
@@ -275,6 +280,8 @@ export interface WalletHistoryDayTable {
   day: DateOnly;
   type: TransactionType;
   entries: number;
+  /** Of those, the entries whose transaction carries a comment (migration 0005). */
+  commented: number;
 }
 
 export type Identity = Selectable<IdentityTable>;

@@ -236,10 +236,14 @@ export class LedgerBuffer {
     const e = this.entry;
     for (let i = 0; i < e.id.length; i += chunkSize) {
       const s = (a: unknown[]) => a.slice(i, i + chunkSize);
-      await sql`insert into entries (id, transaction_id, wallet_no, coin_id, amount, balance_after, counterparty_wallet_no, created_at)
-        select * from unnest(${s(e.id)}::bigint[], ${s(e.transactionId)}::bigint[], ${s(e.walletNo)}::text[],
+      await sql`insert into entries (id, transaction_id, wallet_no, coin_id, amount, balance_after, counterparty_wallet_no,
+          created_at, type, commented)
+        select u.*, t.type, t.commented
+        from unnest(${s(e.id)}::bigint[], ${s(e.transactionId)}::bigint[], ${s(e.walletNo)}::text[],
           ${s(e.coinId)}::int[], ${s(e.amount)}::bigint[], ${s(e.balanceAfter)}::bigint[],
-          ${s(e.counterparty)}::text[], ${s(e.createdAt)}::timestamptz[])`.execute(trx);
+          ${s(e.counterparty)}::text[], ${s(e.createdAt)}::timestamptz[])
+          as u (id, transaction_id, wallet_no, coin_id, amount, balance_after, counterparty_wallet_no, created_at)
+        join transactions t on t.id = u.transaction_id`.execute(trx);
     }
   }
 }

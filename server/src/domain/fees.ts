@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
+import { exactInstant, instantParam } from './keyset';
 import { addDays, tokyoPeriod } from './time';
 
 /** Money: histories and fees. */
@@ -139,6 +140,7 @@ function selectTxFees(query: Awaited<ReturnType<typeof txFeeQuery>>) {
       'r.rate_bp as fee_rate_bp',
       feeSql.as('fee'),
       'e.id as entry_id',
+      exactInstant('t.created_at').as('cursor_at'),
     ])
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
@@ -188,11 +190,12 @@ export async function txFees(
 
 /** Every fee row of the filtered list, newest first, in keyset batches (for CSV). */
 export async function* txFeeBatches(db: Db, filter: TxFeeFilter, batchSize = 2000): AsyncGenerator<TxFeeRow[]> {
-  let cursor: { at: Date; id: number; entryId: number } | null = null;
+  let cursor: { at: string; id: number; entryId: number } | null = null;
   for (;;) {
     let query = await txFeeQuery(db, filter);
     if (cursor) {
-      const { at, id, entryId } = cursor;
+      const { id, entryId } = cursor;
+      const at = instantParam(cursor.at);
       query = query
         .where('t.created_at', '<=', at)
         .where((eb) =>
@@ -207,6 +210,6 @@ export async function* txFeeBatches(db: Db, filter: TxFeeFilter, batchSize = 200
     if (rows.length > 0) yield rows.map(toTxFee);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1] as SelectedTxFee;
-    cursor = { at: last.created_at, id: last.transaction_id, entryId: last.entry_id };
+    cursor = { at: last.cursor_at, id: last.transaction_id, entryId: last.entry_id };
   }
 }

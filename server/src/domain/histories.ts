@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
+import { exactInstant, instantParam } from './keyset';
 import { SYSTEM_WALLETS } from './ledger';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
 
@@ -46,9 +47,12 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
     .where('e.wallet_no', '=', filter.walletNo)
     .where('e.created_at', '>=', bounds.from)
     .where('e.created_at', '<', bounds.to);
-  if (filter.type) query = query.where('t.type', '=', filter.type);
+  // Type and commented are the entry's copies of its transaction's (migration 0005), so each filter has an
+  // index that starts at the wallet: (wallet_no, type, created_at, id), or the partial one on commented
+  // entries, whose predicate must appear as the literal `e.commented` for the planner to pick it.
+  if (filter.type) query = query.where('e.type', '=', filter.type);
   if (filter.transactionId !== undefined) query = query.where('e.transaction_id', '=', filter.transactionId);
-  if (filter.commentsOnly) query = query.where('t.comment', 'is not', null);
+  if (filter.commentsOnly) query = query.where(sql<boolean>`e.commented`);
   return query;
 }
 
@@ -61,8 +65,8 @@ function selectRows(query: ReturnType<typeof historyQuery>) {
       'e.id',
       'e.transaction_id',
       'e.created_at',
-      sql<string>`to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
-      't.type',
+      exactInstant('e.created_at').as('cursor_at'),
+      'e.type',
       't.related_transaction_id',
       'e.coin_id',
       'c.name as coin_name',
@@ -104,7 +108,7 @@ const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }: 
 async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; entries: number }[]> {
   let query = db
     .selectFrom('wallet_history_days')
-    .select(['day', (eb) => eb.fn.sum<number>('entries').as('entries')])
+    .select(['day', (eb) => eb.fn.sum<number>(filter.commentsOnly ? 'commented' : 'entries').as('entries')])
     .where('wallet_no', '=', filter.walletNo)
     .where('day', '>=', filter.startDate)
     .where('day', '<=', filter.endDate)
@@ -112,7 +116,7 @@ async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; 
     .orderBy('day', 'desc');
   if (filter.type) query = query.where('type', '=', filter.type);
   const rows = await query.execute();
-  return rows.map((row) => ({ day: row.day, entries: Number(row.entries) }));
+  return rows.map((row) => ({ day: row.day, entries: Number(row.entries) })).filter((row) => row.entries > 0);
 }
 
 export interface HistoryPage {
@@ -128,8 +132,8 @@ export interface HistoryPage {
 export async function historyPage(db: Db, filter: HistoryFilter, limit: number, page: number): Promise<HistoryPage> {
   const period = tokyoPeriod(filter.startDate, filter.endDate);
   const skip = (page - 1) * limit;
-  if (filter.transactionId !== undefined || filter.commentsOnly) {
-    // One transaction's entries, or the commented ones: counted directly.
+  if (filter.transactionId !== undefined) {
+    // One transaction's entries (a handful, by the transaction index): counted directly.
     const base = historyQuery(db, filter, period);
     const [{ total }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -164,14 +168,12 @@ export async function* historyBatches(db: Db, filter: HistoryFilter, batchSize =
   for (;;) {
     let query = historyQuery(db, filter, period);
     if (cursor) {
-      const { at, id } = cursor;
+      const at = instantParam(cursor.at);
+      const { id } = cursor;
       query = query
-        .where('e.created_at', '<=', sql<Date>`${at}::timestamptz`)
+        .where('e.created_at', '<=', at)
         .where((eb) =>
-          eb.or([
-            eb('e.created_at', '<', sql<Date>`${at}::timestamptz`),
-            eb.and([eb('e.created_at', '=', sql<Date>`${at}::timestamptz`), eb('e.id', '<', id)]),
-          ]),
+          eb.or([eb('e.created_at', '<', at), eb.and([eb('e.created_at', '=', at), eb('e.id', '<', id)])]),
         );
     }
     const rows = (await selectRows(query).limit(batchSize).execute()).map(toRow);

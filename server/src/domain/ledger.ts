@@ -139,6 +139,8 @@ export async function postTransaction(
       amount: entry.amount,
       balance_after: after,
       counterparty_wallet_no: counterpartyOf(entry, input.entries),
+      type: input.type,
+      commented: input.comment != null,
       created_at: at,
     };
   });

@@ -5,6 +5,7 @@ import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
+import { exactInstant, instantParam } from './keyset';
 import { tokyoPeriod } from './time';
 
 /** Money: histories and fees — what each CSV report holds. Rows come in keyset batches, newest first. */
@@ -53,10 +54,16 @@ const KEYSET_BATCH = 2000;
  * The merchant's refund applications (by creation time), or the approved ones (by approval time),
  * newest first. The approval trail columns come from the refunds migration (0004).
  */
-async function* refundApplicationBatches(db: Db, filter: ReportFilter, approvedOnly: boolean) {
+export async function* refundApplicationBatches(
+  db: Db,
+  filter: ReportFilter,
+  approvedOnly: boolean,
+  batchSize = KEYSET_BATCH,
+) {
   const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
-  const column = sql.ref<Date>(approvedOnly ? 'r.approved_at' : 'r.created_at');
-  let cursor: { at: Date; id: number } | null = null;
+  const columnName = approvedOnly ? 'r.approved_at' : 'r.created_at';
+  const column = sql.ref<Date>(columnName);
+  let cursor: { at: string; id: number } | null = null;
   for (;;) {
     let query = db
       .selectFrom('refund_applications as r')
@@ -67,7 +74,7 @@ async function* refundApplicationBatches(db: Db, filter: ReportFilter, approvedO
         'r.created_at',
         sql<Date | null>`r.approved_at`.as('approved_at'),
         sql<Date | null>`r.canceled_at`.as('canceled_at'),
-        column.as('sort_at'),
+        exactInstant(columnName).as('cursor_at'),
         'r.status',
         'r.payment_transaction_id',
         'p.created_at as payment_created_at',
@@ -82,20 +89,21 @@ async function* refundApplicationBatches(db: Db, filter: ReportFilter, approvedO
       .where(column, '<', to)
       .orderBy(column, 'desc')
       .orderBy('r.id', 'desc')
-      .limit(KEYSET_BATCH);
+      .limit(batchSize);
     if (approvedOnly) query = query.where('r.status', '=', 'APPROVED');
     else if (filter.status) query = query.where('r.status', '=', filter.status);
     if (cursor) {
-      const { at, id } = cursor;
+      const at = instantParam(cursor.at);
+      const { id } = cursor;
       query = query
         .where(column, '<=', at)
         .where((eb) => eb.or([eb(column, '<', at), eb.and([eb(column, '=', at), eb('r.id', '<', id)])]));
     }
     const rows = await query.execute();
     if (rows.length > 0) yield rows;
-    if (rows.length < KEYSET_BATCH) return;
+    if (rows.length < batchSize) return;
     const last = rows[rows.length - 1] as (typeof rows)[number];
-    cursor = { at: last.sort_at, id: last.id };
+    cursor = { at: last.cursor_at, id: last.id };
   }
 }
 

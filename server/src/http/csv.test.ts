@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postTransaction, SYSTEM_WALLETS } from '../domain/ledger';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
-import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine } from './csv';
+import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine, encodeCsv } from './csv';
 
 /** Money: histories and fees — the CSV writer and the downloads. */
 
@@ -37,6 +37,23 @@ function parseCsv(text: string): string[][] {
   expect(record).toEqual([]);
   return records;
 }
+
+describe('Windows-31J text', () => {
+  const roundTrip = (text: string) => iconv.decode(encodeCsv(text, 'cp932'), 'cp932');
+
+  it('keeps what Windows-31J holds, NEC and IBM extensions included', () => {
+    expect(roundTrip('髙橋 ① ㈱ ｶﾅ ～ ∥ ￢ abc?')).toBe('髙橋 ① ㈱ ｶﾅ ～ ∥ ￢ abc?');
+  });
+
+  it('writes JIS-only forms (wave dash, minus, double bar, cent, pound, not, em dash) as their Windows-31J twins', () => {
+    expect(roundTrip('10〜20 −5 ‖ ¢ £ ¬ —')).toBe('10～20 －5 ∥ ￠ ￡ ￢ ―');
+  });
+
+  it('marks what Windows-31J lacks with 〓, never a silent question mark', () => {
+    expect(roundTrip('𠮷野家 😀 café')).toBe('〓野家 〓 caf〓');
+    expect(encodeCsv('😀', 'utf8').toString('utf8')).toBe('😀');
+  });
+});
 
 describe('CSV cells', () => {
   it('quotes per RFC 4180 only what needs it', () => {

@@ -36,8 +36,44 @@ export function csvCell(value: CsvCell): string {
 /** One record, CRLF-terminated. */
 export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
+/**
+ * Characters of JIS-based text (typed on a Mac, or from JIS X 0208 sources) that Windows-31J holds under
+ * another code point: WAVE DASH, DOUBLE VERTICAL LINE, MINUS SIGN, CENT, POUND, NOT and EM DASH.
+ */
+const CP932_EQUIVALENTS: Readonly<Record<string, string>> = {
+  '\u301C': '\uFF5E',
+  '\u2016': '\u2225',
+  '\u2212': '\uFF0D',
+  '\u00A2': '\uFFE0',
+  '\u00A3': '\uFFE1',
+  '\u00AC': '\uFFE2',
+  '\u2014': '\u2015',
+};
+
+/** What stands for a character Windows-31J lacks: the geta mark 〓, the customary sign of a substitution. */
+export const CP932_SUBSTITUTE = '\u3013';
+
+const QUESTION_MARK = 0x3f;
+const cp932Forms = new Map<string, string>();
+const CP932_FORMS_MAX = 20_000;
+
+/** A non-ASCII character as Windows-31J can hold it: itself, its Windows-31J equivalent, or 〓. */
+function cp932Form(char: string): string {
+  const known = cp932Forms.get(char);
+  if (known !== undefined) return known;
+  const candidate = CP932_EQUIVALENTS[char] ?? char;
+  const bytes = iconv.encode(candidate, 'cp932');
+  // iconv-lite writes '?' for what the code page lacks.
+  const form = bytes.length === 1 && bytes[0] === QUESTION_MARK ? CP932_SUBSTITUTE : candidate;
+  if (cp932Forms.size < CP932_FORMS_MAX) cp932Forms.set(char, form);
+  return form;
+}
+
+/** Text with every character Windows-31J lacks replaced (visibly, by 〓; never by a silent '?'). */
+export const toCp932Text = (text: string): string => text.replace(/[^\p{ASCII}]/gu, cp932Form);
+
 export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
-  return encoding === 'cp932' ? iconv.encode(text, 'cp932') : Buffer.from(text, 'utf8');
+  return encoding === 'cp932' ? iconv.encode(toCp932Text(text), 'cp932') : Buffer.from(text, 'utf8');
 }
 
 /**

@@ -52,6 +52,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export interface TestDatabase {
   db: Db;
   target: TestTarget;
+  /** On PostgreSQL, the schema made for this database (its migration bookkeeping lives there). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -113,7 +115,7 @@ export async function createTestDatabase(target: TestTarget, options: { seed?: b
     await close();
     throw error;
   }
-  return { db, target, close };
+  return { db, target, ...(schema ? { schema } : {}), close };
 }
 
 export interface TestEnv {

@@ -3,6 +3,7 @@ import * as core from './2026_11_22_0001_core';
 import * as accounts from './2026_11_22_0002_accounts';
 import * as historyIndexes from './2026_11_22_0003_history_indexes';
 import * as refunds from './2026_11_22_0004_refunds';
+import * as historyFilters from './2026_11_23_0005_history_filters';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0002_accounts': accounts,
   '2026_11_22_0003_history_indexes': historyIndexes,
   '2026_11_22_0004_refunds': refunds,
+  '2026_11_23_0005_history_filters': historyFilters,
 };
