@@ -53,6 +53,10 @@ export const CSV_REPORTS = [
   'refund_fees',
 ] as const;
 
+/** Whose fee limit GET /history/fee_limits answers. */
+export const FEE_USER_TYPES = ['MERCHANT', 'CUSTOMER'] as const;
+export type FeeUserType = (typeof FEE_USER_TYPES)[number];
+
 /** CSV encodings: Windows-31J (what Excel in Japan opens) or UTF-8 with BOM. */
 export const CSV_ENCODINGS = ['cp932', 'utf8'] as const;
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number];

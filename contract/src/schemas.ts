@@ -4,6 +4,7 @@ import {
   CSV_REPORTS,
   DEFAULT_OFFSET,
   DEFAULT_PAGE_SIZE,
+  FEE_USER_TYPES,
   MAX_PAGE_SIZE,
   PLATFORM,
   REFUND_APPLICATION_STATUSES,
@@ -489,7 +490,6 @@ export const feeHistoryResponseSchema = z.object({
   items: z.array(feeHistoryItemSchema),
 });
 export const feeRatesResponseSchema = z.object({ target_date: dateSchema, items: z.array(feeRateSchema) });
-export const FEE_USER_TYPES = ['MERCHANT', 'CUSTOMER'] as const;
 export const feeLimitsQuerySchema = z.object({ user_type: z.enum(FEE_USER_TYPES), target_date: dateSchema });
 export const feeLimitsResponseSchema = z.object({
   user_type: z.enum(FEE_USER_TYPES),

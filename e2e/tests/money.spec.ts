@@ -230,4 +230,43 @@ test.describe('downloads', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toContain('承認済み');
   });
+
+  test("the CSV button's menu writes UTF-8 with a BOM, and the comments tab downloads only commented rows", async ({
+    page,
+  }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/transaction?tab=comments&from=2025-01-01');
+    await page.getByRole('button', { name: '文字コードを選んでCSVをダウンロード' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /UTF-8/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^comments_${MERCHANTS.main}_20250101-\\d{8}\\.csv$`));
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(header).toMatch(/^取引ID,日時,種別,コイン,金額,残高,取引先,コメント$/);
+    expect(rows.length).toBeGreaterThan(0);
+    // Every row ends in a comment (the last cell is never empty).
+    for (const row of rows) expect(row).not.toMatch(/,$/);
+  });
+
+  test("a month's fee detail downloads that month's fees and shows the rate history", async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    const open = page.getByRole('button', { name: /の手数料明細を開く$/ }).nth(1);
+    await open.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('table', { name: '手数料率の変更履歴' })).toContainText('月末時点で適用');
+    await expect(dialog.getByText(/^加盟店の手数料上限額：/)).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'CSVダウンロード' }).click();
+    const download = await downloading;
+    const name = download.suggestedFilename();
+    expect(name).toMatch(new RegExp(`^tx_fees_${MERCHANTS.main}_(\\d{6})01-\\1\\d{2}\\.csv$`));
+    const text = iconv.decode(await readFile(await download.path()), 'cp932');
+    const [header, ...rows] = text.trimEnd().split('\r\n');
+    expect(header).toBe('取引ID,日時,種別,コイン,金額,手数料率(bp),手数料');
+    expect(rows.length).toBeGreaterThan(0);
+    const month = /_(\d{4})(\d{2})01-/.exec(name) ?? [];
+    for (const row of rows) expect(row).toMatch(new RegExp(`^\\d+,${month[1]}/${month[2]}/`));
+  });
 });

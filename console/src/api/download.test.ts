@@ -1,5 +1,6 @@
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition, receiveFile } from './download';
+import { fileNameFromDisposition, RecordCounter, receiveFile } from './download';
 
 describe('fileNameFromDisposition', () => {
   it.each([
@@ -82,5 +83,29 @@ describe('receiveFile', () => {
     });
     await expect(download).rejects.toThrow();
     expect(pulls).toBeLessThan(10);
+  });
+});
+
+describe('RecordCounter', () => {
+  const countIn = (chunks: Uint8Array[]) => {
+    const counter = new RecordCounter();
+    for (const chunk of chunks) counter.add(chunk);
+    return counter.records;
+  };
+
+  it('counts records, not the line breaks inside quoted fields, across chunk boundaries', () => {
+    const text = '取引ID,コメント\r\n1,"一行目\r\n二行目"\r\n2,"引用""符"", 改行\n"\r\n3,なし\r\n';
+    const bytes = iconv.encode(text, 'cp932');
+    expect(countIn([bytes])).toBe(4);
+    // Every split point, in Windows-31J and in UTF-8.
+    for (let cut = 0; cut <= bytes.length; cut++)
+      expect(countIn([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(4);
+    const utf8 = new TextEncoder().encode(text);
+    for (let cut = 0; cut <= utf8.length; cut++) expect(countIn([utf8.subarray(0, cut), utf8.subarray(cut)])).toBe(4);
+  });
+
+  it('is not fooled by Windows-31J characters whose second byte is a backslash or a letter', () => {
+    // ソ and 表 end in 0x5C; ①, 髙 and ㈱ come from the vendor extensions.
+    expect(countIn([iconv.encode('ソ,表\r\n①,"髙\r\n㈱"\r\n', 'cp932')])).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 /** What has arrived of a download so far (its total is unknown: the server streams it). */
 export interface DownloadProgress {
   bytes: number;
-  /** Lines received after the header line. */
+  /** Records received after the header. */
   rows: number;
 }
 
@@ -13,6 +13,7 @@ export interface DownloadedFile {
 }
 
 const LINE_FEED = 0x0a;
+const QUOTE = 0x22;
 
 function decodeExtValue(value: string): string | null {
   // RFC 5987: charset'language'percent-encoded
@@ -52,11 +53,21 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return fallback;
 }
 
-/** Counts line feeds; a CSV line ends with one (in Windows-31J a line feed byte is never part of a character). */
-function countLineFeeds(chunk: Uint8Array): number {
-  let count = 0;
-  for (const byte of chunk) if (byte === LINE_FEED) count += 1;
-  return count;
+/**
+ * Counts the record ends of a CSV stream chunk by chunk: line feeds outside quoted fields (a quoted
+ * comment may hold line breaks). Byte-wise is safe in Windows-31J and UTF-8: neither uses the bytes of
+ * '"' or a line feed inside a multi-byte character.
+ */
+export class RecordCounter {
+  records = 0;
+  private quoted = false;
+
+  add(chunk: Uint8Array): void {
+    for (const byte of chunk) {
+      if (byte === QUOTE) this.quoted = !this.quoted;
+      else if (byte === LINE_FEED && !this.quoted) this.records += 1;
+    }
+  }
 }
 
 /**
@@ -71,8 +82,9 @@ export async function receiveFile(
   const type = response.headers.get('Content-Type') ?? 'text/csv';
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
-  let lines = 0;
-  const rowsOf = (count: number) => Math.max(0, count - 1);
+  const records = new RecordCounter();
+  // The first record is the header.
+  const rows = () => Math.max(0, records.records - 1);
   if (response.body) {
     const reader = response.body.getReader();
     const cancel = () => void reader.cancel().catch(() => {});
@@ -84,15 +96,15 @@ export async function receiveFile(
         if (done) break;
         chunks.push(value);
         bytes += value.byteLength;
-        lines += countLineFeeds(value);
-        options.onProgress?.({ bytes, rows: rowsOf(lines) });
+        records.add(value);
+        options.onProgress?.({ bytes, rows: rows() });
       }
     } finally {
       options.signal?.removeEventListener('abort', cancel);
     }
     if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
   }
-  return { blob: new Blob(chunks, { type }), fileName, bytes, rows: rowsOf(lines) };
+  return { blob: new Blob(chunks, { type }), fileName, bytes, rows: rows() };
 }
 
 /** Hands a Blob to the browser as a download under `fileName`. */

@@ -1,4 +1,4 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, type FeeUserType } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
@@ -19,6 +19,8 @@ export const feeKeys = {
   history: (merchantId: number, targetDate: string) =>
     [...feeKeys.details(), merchantId, 'history', targetDate] as const,
   rates: (merchantId: number, targetDate: string) => [...feeKeys.details(), merchantId, 'rates', targetDate] as const,
+  limits: (userType: FeeUserType, targetDate: string) =>
+    [...feeKeys.details(), 'limits', userType, targetDate] as const,
 };
 
 /** GET /merchants/{id}/tx_fees: the fee of each transaction in the period, with totals over all pages. */
@@ -37,6 +39,10 @@ export const getFeeHistory = (merchantId: number, targetDate: string, signal?: A
 export const getFeeRates = (merchantId: number, targetDate: string, signal?: AbortSignal) =>
   api.call('getFeeRates', { params: { id: merchantId }, query: { target_date: targetDate }, signal });
 
+/** GET /history/fee_limits: the fee limit of a user type in effect on the day (null: none). */
+export const getFeeLimits = (userType: FeeUserType, targetDate: string, signal?: AbortSignal) =>
+  api.call('getFeeLimits', { query: { user_type: userType, target_date: targetDate }, signal });
+
 export const feeQueries = {
   txFees: (merchantId: number, query: TxFeesQuery) =>
     queryOptions({
@@ -52,5 +58,10 @@ export const feeQueries = {
     queryOptions({
       queryKey: feeKeys.rates(merchantId, targetDate),
       queryFn: ({ signal }) => getFeeRates(merchantId, targetDate, signal),
+    }),
+  limits: (userType: FeeUserType, targetDate: string) =>
+    queryOptions({
+      queryKey: feeKeys.limits(userType, targetDate),
+      queryFn: ({ signal }) => getFeeLimits(userType, targetDate, signal),
     }),
 };

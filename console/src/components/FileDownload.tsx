@@ -1,10 +1,13 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import '@mantine/core/styles/Menu.css';
+import { CSV_ENCODINGS, type CsvEncoding, type CsvReport } from '@coin/contract';
+import { Alert, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DownloadProgress, receiveFile, saveFile } from '@/api/download';
+import { type CsvQuery, fallbackCsvName, openCsv } from '@/api/downloads';
 import { formatCoin } from '@/format';
 import { apiErrorText } from './apiErrorText';
-import { DownloadIcon } from './icons';
+import { ChevronDownIcon, DownloadIcon } from './icons';
 
 export type DownloadState =
   | { status: 'idle' }
@@ -90,20 +93,54 @@ export function DownloadStatus({ state, onCancel }: { state: DownloadState; onCa
   }
 }
 
-/** A list's CSV button: downloads all pages with the filters on screen (Windows-31J). */
-export function CsvButton({ open, fallbackName }: { open: OpenDownload; fallbackName: string }) {
+/**
+ * A list's CSV button: downloads every page of `report` with the filters on screen. The button writes
+ * Windows-31J (what Excel in Japan opens); its menu offers both encodings.
+ */
+export function CsvButton({
+  merchantId,
+  merchantName,
+  report,
+  query,
+}: {
+  merchantId: number;
+  merchantName: string;
+  report: CsvReport;
+  query: CsvQuery;
+}) {
   const { t } = useTranslation();
   const { state, start, cancel } = useFileDownload();
+  const running = state.status === 'running';
+  const download = (encoding: CsvEncoding) =>
+    void start(
+      (signal) => openCsv(merchantId, report, { ...query, encoding }, signal),
+      fallbackCsvName(report, merchantName, query),
+    );
   return (
     <Group gap="sm" wrap="wrap">
-      <Button
-        variant="default"
-        leftSection={<DownloadIcon />}
-        disabled={state.status === 'running'}
-        onClick={() => void start(open, fallbackName)}
-      >
-        {t('actions.downloadCsv')}
-      </Button>
+      <Button.Group>
+        <Button variant="default" leftSection={<DownloadIcon />} disabled={running} onClick={() => download('cp932')}>
+          {t('actions.downloadCsv')}
+        </Button>
+        <Menu position="bottom-end" shadow="md" width={260} disabled={running}>
+          <Menu.Target>
+            <Button variant="default" px={8} disabled={running} aria-label={t('download.chooseEncoding')}>
+              <ChevronDownIcon />
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{t('download.encoding')}</Menu.Label>
+            {CSV_ENCODINGS.map((encoding) => (
+              <Menu.Item key={encoding} onClick={() => download(encoding)}>
+                {t(`download.encodings.${encoding}`)}
+              </Menu.Item>
+            ))}
+            <Text size="xs" c="dimmed" px="sm" pb={6} maw={260}>
+              {t('download.substitution')}
+            </Text>
+          </Menu.Dropdown>
+        </Menu>
+      </Button.Group>
       <DownloadStatus state={state} onCancel={cancel} />
     </Group>
   );

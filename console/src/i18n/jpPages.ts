@@ -418,6 +418,9 @@ export const jpPages = {
       cp932: 'Shift_JIS（Windows-31J・Excel向け）',
       utf8: 'UTF-8（BOM付き）',
     },
+    chooseEncoding: '文字コードを選んでCSVをダウンロード',
+    substitution:
+      'Shift_JISにない文字（絵文字や一部の漢字など）は「〓」に置き換わります。そのまま残すにはUTF-8を選んでください。',
     reports: {
       histories: '取引履歴',
       cashcancel: '現金取消履歴',
@@ -441,5 +444,12 @@ export const jpPages = {
     rates: '適用された手数料率',
     ratesEmpty: '手数料率の設定はありません',
     validFrom: '適用開始日',
+    limit: '加盟店の手数料上限額：{{amount}}（{{date}}から）',
+    limitNone: '加盟店の手数料上限額：設定なし',
+    history: '手数料率の変更履歴',
+    period: '適用期間',
+    periodRange: '{{from}} 〜 {{to}}',
+    periodFrom: '{{from}} 〜',
+    inEffect: '月末時点で適用',
   },
 } as const;

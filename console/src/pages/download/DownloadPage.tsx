@@ -51,6 +51,9 @@ export default function DownloadPage() {
               {CSV_ENCODINGS.map((value) => (
                 <Radio key={value} value={value} label={t(`download.encodings.${value}`)} disabled={running} />
               ))}
+              <Text size="xs" c="dimmed">
+                {t('download.substitution')}
+              </Text>
             </Stack>
           </Radio.Group>
           <Group gap="md" align="center" wrap="wrap">

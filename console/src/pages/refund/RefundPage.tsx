@@ -9,7 +9,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fallbackCsvName, openCsv } from '@/api/downloads';
 import { refundQueries } from '@/api/refunds';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
@@ -128,8 +127,10 @@ export default function RefundPage() {
           />
           <Group ml="auto">
             <CsvButton
-              open={(signal) => openCsv(merchant.merchant_id, 'refund_applications', csvQuery, signal)}
-              fallbackName={fallbackCsvName('refund_applications', merchant.name, csvQuery)}
+              merchantId={merchant.merchant_id}
+              merchantName={merchant.name}
+              report="refund_applications"
+              query={csvQuery}
             />
           </Group>
         </Group>

@@ -4,10 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refundQueries } from '@/api/refunds';
+import { CsvButton } from '@/components/FileDownload';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatDateTime } from '@/format';
 import { thisMonth } from '@/router/search';
+import { selectSelectedMerchant, useSessionState } from '@/session';
 
 /** Amounts requested and not yet approved, per coin (GET /admin/wallets/{wallet_no}/refunding). */
 export function RefundingCard({ walletNo }: { walletNo: string }) {
@@ -54,6 +56,7 @@ export function RefundFeesCard({ merchantId }: { merchantId: number }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState(() => thisMonth());
   const query = useQuery(refundQueries.fees(merchantId, { start_date: period.from, end_date: period.to }));
+  const merchant = useSessionState(selectSelectedMerchant);
   return (
     <QueryCard
       title={t('refund.request.feesTitle')}
@@ -63,8 +66,16 @@ export function RefundFeesCard({ merchantId }: { merchantId: number }) {
     >
       {(answer) => (
         <>
-          <Group mb="sm">
+          <Group mb="sm" align="flex-end" gap="md" wrap="wrap">
             <PeriodFilter from={period.from} to={period.to} onChange={setPeriod} />
+            {merchant && (
+              <CsvButton
+                merchantId={merchantId}
+                merchantName={merchant.name}
+                report="refund_fees"
+                query={{ start_date: period.from, end_date: period.to }}
+              />
+            )}
           </Group>
           {answer.items.length === 0 ? (
             <Text c="dimmed" size="sm">

@@ -2,13 +2,15 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Pagination.css';
 import { DEFAULT_PAGE_SIZE, type TxFee } from '@coin/contract';
-import { Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feeQueries } from '@/api/fees';
+import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { formatBasisPoints, formatCoin, formatDate, formatDateTime, formatMonth } from '@/format';
+import { selectSelectedMerchant, useSessionState } from '@/session';
 import { monthBounds } from './feeMonth';
 
 /** A month's fee detail: every transaction's fee (GET /merchants/{id}/tx_fees) and the rates that applied. */
@@ -49,6 +51,7 @@ function FeeDetail({ merchantId, month }: { merchantId: number; month: string })
     placeholderData: keepPreviousData,
   });
   const rates = useQuery(feeQueries.rates(merchantId, bounds.to));
+  const merchant = useSessionState(selectSelectedMerchant);
   const columns = useMemo<Column<TxFee>[]>(
     () => [
       { key: 'created_at', header: t('fields.dateTime'), render: (row) => formatDateTime(row.created_at) },
@@ -72,14 +75,24 @@ function FeeDetail({ merchantId, month }: { merchantId: number; month: string })
         <Title order={3} size="h5">
           {t('feeDetail.transactions')}
         </Title>
-        {fees.data && (
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <Text size="sm" fw={500}>
-            {t('feeDetail.totals', {
-              amount: formatCoin(fees.data.total_amount),
-              fee: formatCoin(fees.data.total_fee),
-            })}
+            {fees.data
+              ? t('feeDetail.totals', {
+                  amount: formatCoin(fees.data.total_amount),
+                  fee: formatCoin(fees.data.total_fee),
+                })
+              : null}
           </Text>
-        )}
+          {merchant && (
+            <CsvButton
+              merchantId={merchantId}
+              merchantName={merchant.name}
+              report="tx_fees"
+              query={{ start_date: bounds.from, end_date: bounds.to }}
+            />
+          )}
+        </Group>
         <ListTable
           label={t('feeDetail.transactions')}
           columns={columns}
@@ -119,13 +132,96 @@ function FeeDetail({ merchantId, month }: { merchantId: number; month: string })
                 <Table.Tr key={`${rate.type}-${rate.valid_from}`}>
                   <Table.Td>{t(`transactionTypes.${rate.type}`)}</Table.Td>
                   <Table.Td ta="right">{formatBasisPoints(rate.rate_bp)}%</Table.Td>
-                  <Table.Td>{formatDate(`${rate.valid_from}T00:00:00+09:00`)}</Table.Td>
+                  <Table.Td>{formatDay(rate.valid_from)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
+        <FeeLimitLine targetDate={bounds.to} />
       </Stack>
+      <FeeRateHistory merchantId={merchantId} targetDate={bounds.to} />
+    </Stack>
+  );
+}
+
+const formatDay = (day: string) => formatDate(`${day}T00:00:00+09:00`);
+
+/** The merchants' fee limit in effect at the month's end (GET /history/fee_limits). */
+function FeeLimitLine({ targetDate }: { targetDate: string }) {
+  const { t } = useTranslation();
+  const limit = useQuery(feeQueries.limits('MERCHANT', targetDate));
+  if (limit.isError) {
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        {t('errors.loadFailed')}
+      </Text>
+    );
+  }
+  if (!limit.isSuccess) return null;
+  const { limit_amount: amount, valid_from: from } = limit.data;
+  return (
+    <Text size="sm">
+      {amount === null || from === null
+        ? t('feeDetail.limitNone')
+        : t('feeDetail.limit', { amount: formatCoin(amount), date: formatDay(from) })}
+    </Text>
+  );
+}
+
+/** Every fee-rate period of the merchant, the ones applying at the month's end marked (GET /history/merchants/{id}). */
+function FeeRateHistory({ merchantId, targetDate }: { merchantId: number; targetDate: string }) {
+  const { t } = useTranslation();
+  const history = useQuery(feeQueries.history(merchantId, targetDate));
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {t('feeDetail.history')}
+      </Title>
+      {history.isError && (
+        <Text size="sm" c="red.8" role="alert">
+          {t('errors.loadFailed')}
+        </Text>
+      )}
+      {history.isSuccess && history.data.items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('feeDetail.ratesEmpty')}
+        </Text>
+      )}
+      {history.isSuccess && history.data.items.length > 0 && (
+        <Table striped aria-label={t('feeDetail.history')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('fields.type')}</Table.Th>
+              <Table.Th ta="right">{t('fields.feeRate')}</Table.Th>
+              <Table.Th>{t('feeDetail.period')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('feeDetail.inEffect')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {history.data.items.map((item) => (
+              <Table.Tr key={`${item.type}-${item.valid_from}`}>
+                <Table.Td>{t(`transactionTypes.${item.type}`)}</Table.Td>
+                <Table.Td ta="right">{formatBasisPoints(item.rate_bp)}%</Table.Td>
+                <Table.Td>
+                  {item.valid_to
+                    ? t('feeDetail.periodRange', { from: formatDay(item.valid_from), to: formatDay(item.valid_to) })
+                    : t('feeDetail.periodFrom', { from: formatDay(item.valid_from) })}
+                </Table.Td>
+                <Table.Td>
+                  {item.in_effect && (
+                    <Badge size="sm" variant="light" color="teal">
+                      {t('feeDetail.inEffect')}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
     </Stack>
   );
 }

@@ -8,7 +8,6 @@ import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } fro
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fallbackCsvName, openCsv } from '@/api/downloads';
 import { walletQueries } from '@/api/wallets';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
@@ -146,10 +145,7 @@ function Filters({
           </>
         )}
         <Group ml="auto">
-          <CsvButton
-            open={(signal) => openCsv(merchantId, search.tab, csvQuery, signal)}
-            fallbackName={fallbackCsvName(search.tab, merchantName, csvQuery)}
-          />
+          <CsvButton merchantId={merchantId} merchantName={merchantName} report={search.tab} query={csvQuery} />
         </Group>
       </Group>
     </Paper>
