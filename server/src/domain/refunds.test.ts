@@ -1,4 +1,5 @@
 import { refundApplicationSchema, refundConfirmationSchema } from '@coin/contract';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_RATE_BP } from '../db/seed';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
@@ -234,6 +235,42 @@ describeEachDatabase('refunds', (env) => {
       // A canceled request no longer counts against what is left.
       const after = await confirm(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: payment.amount });
       expect(after.json().refundable_remaining).toBe(payment.amount);
+    });
+
+    it('counts the requests already pending against the balance, at confirm and at request', async () => {
+      // 駅前店's own wallet and coin, drained below what its pending requests and a new one need.
+      const { db } = env();
+      const [first, second] = [
+        await freshPayment(db, { merchantId: DEMO.stationMerchantId, coinId: COIN.coin, minAmount: 200, skip: 0 }),
+        await freshPayment(db, { merchantId: DEMO.stationMerchantId, coinId: COIN.coin, minAmount: 200, skip: 1 }),
+      ];
+      const held = await create(STATION_WALLET, owner, { transaction_id: first.id, amount: 150 });
+      expect(held.statusCode, held.body).toBe(200);
+      const pending = await db
+        .selectFrom('refund_applications')
+        .select((eb) => eb.fn.sum<number>(sql<number>`amount + fee`).as('total'))
+        .where('merchant_id', '=', DEMO.stationMerchantId)
+        .where('coin_id', '=', COIN.coin)
+        .where('status', '=', 'REQUESTED')
+        .executeTakeFirstOrThrow();
+      const amount = 100;
+      const cost = amount + refundFee(amount, REFUND_RATE_BP);
+      // Enough for the new request alone, one coin short of it with the pending ones.
+      await drainTo(db, STATION_WALLET, DEMO.stationMerchantId, COIN.coin, Number(pending.total) + cost - 1);
+
+      const body = { transaction_id: second.id, amount };
+      for (const response of [await confirm(STATION_WALLET, owner, body), await create(STATION_WALLET, owner, body)]) {
+        expect(response.statusCode, response.body).toBe(422);
+        expect(response.json().message).toBe('申請中の返金と手数料を含めると残高が不足しています');
+      }
+      const canceled = await env().app.inject({
+        method: 'DELETE',
+        url: `/api/refunds/${refundApplicationSchema.parse(held.json()).id}`,
+        headers: { authorization: owner.authorization },
+      });
+      expect(canceled.statusCode, canceled.body).toBe(200);
+      const created = await create(STATION_WALLET, owner, body);
+      expect(created.statusCode, created.body).toBe(200);
     });
 
     it('pages the period newest first with the total, and refuses a period that ends before it starts', async () => {

@@ -18,6 +18,7 @@ export const REFUND_MESSAGES = {
   notRefundable: 'この通貨は返金できません',
   overRemaining: '返金可能額を超えています',
   insufficientBalance: '残高が不足しています',
+  insufficientWithPending: '申請中の返金と手数料を含めると残高が不足しています',
   notRequested: 'この返金申請は申請中ではないため処理できません',
 } as const;
 
@@ -114,14 +115,41 @@ export async function refundFeeRate(db: Db, merchantId: number, day: string): Pr
   return row?.rate_bp ?? 0;
 }
 
-async function balanceOf(db: Db, walletNo: string, coinId: number): Promise<number> {
-  const row = await db
+async function balanceOf(db: Db, walletNo: string, coinId: number, options: { lock?: boolean } = {}): Promise<number> {
+  let query = db
     .selectFrom('wallet_balances')
     .select('amount')
     .where('wallet_no', '=', walletNo)
-    .where('coin_id', '=', coinId)
-    .executeTakeFirst();
+    .where('coin_id', '=', coinId);
+  if (options.lock) query = query.forNoKeyUpdate();
+  const row = await query.executeTakeFirst();
   return row?.amount ?? 0;
+}
+
+/** What the merchant's REQUESTED refunds of a coin will take from its wallet: amounts and fees. */
+async function pendingRefunds(db: Db, merchantId: number, coinId: number): Promise<number> {
+  const row = await db
+    .selectFrom('refund_applications')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(sql<number>`amount + fee`), eb.lit(0)).as('total'))
+    .where('merchant_id', '=', merchantId)
+    .where('coin_id', '=', coinId)
+    .where('status', '=', 'REQUESTED')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * Refuses a request the wallet could not pay now, counting the refunds already requested: approval
+ * checks the balance again, but an application no balance covers only waits to be refused.
+ * With `lock`, the balance row is held to the end of the transaction, so concurrent requests of
+ * the merchant's coin count each other.
+ */
+async function checkBalance(db: Db, payment: PaymentInto, cost: number, options: { lock?: boolean } = {}) {
+  const balance = await balanceOf(db, payment.merchantWalletNo, payment.coinId, options);
+  if (balance < cost) throw new DomainError('unprocessable', REFUND_MESSAGES.insufficientBalance);
+  if (balance < cost + (await pendingRefunds(db, payment.merchantId, payment.coinId))) {
+    throw new DomainError('unprocessable', REFUND_MESSAGES.insufficientWithPending);
+  }
 }
 
 export interface RefundRequest {
@@ -154,6 +182,7 @@ async function checkRequest(db: Db, request: RefundRequest): Promise<Checked> {
 /** The figures of a refund before it is requested: fee and what is left to refund. */
 export async function confirmRefund(db: Db, request: RefundRequest): Promise<CallResponse<'confirmRefund'>> {
   const { payment, feeRateBp, fee, remaining } = await checkRequest(db, request);
+  await checkBalance(db, payment, request.amount + fee);
   return {
     payment: {
       transaction_id: payment.transactionId,
@@ -192,10 +221,7 @@ export async function createRefund(
   return inTransaction(db, async (trx) => {
     await lockPayment(trx, request.transactionId);
     const { payment, feeRateBp, fee } = await checkRequest(trx, request);
-    // Refused early when the wallet could not pay it now; the approval checks again.
-    if ((await balanceOf(trx, payment.merchantWalletNo, payment.coinId)) < request.amount + fee) {
-      throw new DomainError('unprocessable', REFUND_MESSAGES.insufficientBalance);
-    }
+    await checkBalance(trx, payment, request.amount + fee, { lock: true });
     const now = request.now ?? new Date();
     const { id } = await trx
       .insertInto('refund_applications')
