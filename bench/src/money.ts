@@ -1,6 +1,7 @@
 /**
- * Money bench (DESIGN.md §11): the history page of a 1,000,000-entry wallet against its bare SQL, as a
- * ratio, and a 1,000,000-row CSV export's rows per second and server RSS growth, each beside its budget
+ * Money bench (DESIGN.md §11): the history pages of a 1,000,000-entry wallet (every list: all entries,
+ * a type, the cash-cancel and comments tabs; first to last page) against their bare SQL, as a ratio,
+ * and against a small wallet's first page (a big wallet pages as fast as a small one); and a 1,000,000-row CSV export's rows per second and server RSS growth, each beside its budget
  * in bench/budgets.json. The server runs in a child process (bench/src/moneyServer.ts) so its memory is
  * its own. PostgreSQL when BENCH_DATABASE_URL is set, else in-memory PGlite.
  * Usage: npm run bench   (or: npx tsx bench/src/money.ts)
@@ -13,11 +14,31 @@ import type { BareRequest } from './moneyServer';
 
 const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as {
   historyPageRatio: number;
+  historyPageVsSmallWallet: number;
   csvRssGrowthMB: number;
 };
 const RUNS = 15;
 const LIMIT = 20;
 const DAY = 86_400_000;
+const BIG = '1100000001';
+const SMALL = '1100000002';
+
+/** A history list of the console: its path, query, and the same filter for the bare SQL. */
+interface HistoryList {
+  label: string;
+  path: string;
+  query?: string;
+  bare?: Pick<BareRequest, 'type' | 'comments'>;
+  /** Measured at many depths (the others at first, middle and last page). */
+  deep?: boolean;
+}
+
+const LISTS: HistoryList[] = [
+  { label: 'All entries', path: 'histories', deep: true },
+  { label: 'Type PAYMENT (a quarter)', path: 'histories', query: '&type=PAYMENT', bare: { type: 'PAYMENT' } },
+  { label: 'Cash-cancel tab (1 in 500)', path: 'histories/cashcancel', bare: { type: 'CASH_CANCEL' } },
+  { label: 'Comments tab (1 in 50)', path: 'histories/comments', bare: { comments: true } },
+];
 
 interface Ready {
   port: number;
@@ -58,7 +79,9 @@ async function main() {
     }
   });
 
-  console.log('Money bench: building the database (seed + 1,000,000 entries) …');
+  console.log(
+    `Money bench: building the database (seed + ${Number(process.env.BENCH_ENTRIES ?? 1_000_000).toLocaleString('en')} entries) …`,
+  );
   const ready = (await next()).ready as Ready;
   const base = `http://127.0.0.1:${ready.port}/api`;
   console.log(
@@ -74,26 +97,25 @@ async function main() {
   if (!authorization) throw new Error(`sign-in failed: ${signIn.status}`);
   const headers = { authorization };
 
-  // History pages: the year of the bulk wallet.
+  // History pages: the year of the bulk wallet, unfiltered, by type and in the two tabs.
   const start = tokyoDay(-366);
   const end = tokyoDay(0);
-  const apiPage = async (walletNo: string, page: number) => {
+  const apiPage = async (walletNo: string, list: HistoryList, page: number) => {
     const samples: number[] = [];
     let total = 0;
+    const query = `start_date=${start}&end_date=${end}&limit=${LIMIT}&offset=${page}${list.query ?? ''}`;
     for (let i = 0; i < RUNS + 2; i++) {
       const t0 = performance.now();
-      const response = await fetch(
-        `${base}/wallets/${walletNo}/histories?start_date=${start}&end_date=${end}&limit=${LIMIT}&offset=${page}`,
-        { headers },
-      );
+      const response = await fetch(`${base}/wallets/${walletNo}/${list.path}?${query}`, { headers });
       const body = (await response.json()) as { total: number; items: unknown[] };
       if (i >= 2) samples.push(performance.now() - t0);
-      if (response.status !== 200 || body.items.length === 0) throw new Error(`page ${page}: ${response.status}`);
+      if (response.status !== 200 || body.items.length === 0)
+        throw new Error(`${list.label} page ${page}: ${response.status}`);
       total = body.total;
     }
     return { ms: median(samples), total };
   };
-  const bare = async (walletNo: string, page: number) => {
+  const bare = async (walletNo: string, list: HistoryList, page: number) => {
     const request: BareRequest = {
       walletNo,
       from: dayStart(start),
@@ -101,35 +123,49 @@ async function main() {
       limit: LIMIT,
       page,
       runs: RUNS,
+      ...list.bare,
     };
     child.send({ bare: request });
     return (await next()).bare as { plainMs: number; keysetMs: number };
   };
 
-  const { total } = await apiPage('1100000001', 1);
-  const lastPage = Math.ceil(total / LIMIT);
-  const pages = [...new Set([1, 2, 100, 5_000, Math.floor(lastPage / 2), lastPage - 1, lastPage])].filter(
-    (p) => p >= 1 && p <= lastPage,
-  );
+  // The reference: a small wallet's first page.
+  const small = await apiPage(SMALL, LISTS[0] as HistoryList, 1);
   console.log(
-    `\nHistory page, wallet 1100000001 (${total.toLocaleString('en')} entries in the period), limit ${LIMIT}, median of ${RUNS}`,
+    `\nHistory pages, limit ${LIMIT}, median of ${RUNS}; small wallet ${SMALL} (${small.total.toLocaleString('en')} entries), page 1: API ${small.ms.toFixed(2)} ms`,
   );
-  console.log('  page      API ms   bare SQL ms (OFFSET+count)   ratio   keyset floor ms');
-  let worst = 0;
-  for (const page of pages) {
-    const api = await apiPage('1100000001', page);
-    const sqlTimes = await bare('1100000001', page);
-    const ratio = api.ms / sqlTimes.plainMs;
-    worst = Math.max(worst, ratio);
-    console.log(
-      `  ${String(page).padEnd(8)} ${api.ms.toFixed(2).padStart(7)}   ${sqlTimes.plainMs.toFixed(2).padStart(10)}                 ${ratio.toFixed(2).padStart(5)}   ${sqlTimes.keysetMs.toFixed(2).padStart(7)}`,
-    );
+  let worstBare = 0;
+  let worstSmall = 0;
+  for (const list of LISTS) {
+    const { total } = await apiPage(BIG, list, 1);
+    const lastPage = Math.ceil(total / LIMIT);
+    const pages = list.deep
+      ? [1, 2, 100, 5_000, Math.floor(lastPage / 2), lastPage - 1, lastPage]
+      : [1, Math.floor(lastPage / 2), lastPage];
+    console.log(`\n  ${list.label}, wallet ${BIG}: ${total.toLocaleString('en')} entries in the period`);
+    console.log('  page      API ms   bare SQL ms (OFFSET+count)   ratio   keyset floor ms   ×small');
+    for (const page of [...new Set(pages)].filter((p) => p >= 1 && p <= lastPage)) {
+      const api = await apiPage(BIG, list, page);
+      const sqlTimes = await bare(BIG, list, page);
+      const ratio = api.ms / sqlTimes.plainMs;
+      const vsSmall = api.ms / small.ms;
+      // DESIGN §11's budget is the wallet history page itself; a filtered list's bare SQL can be a few
+      // milliseconds (few rows), below the HTTP and sign-in check every answer costs, so its ratio is shown
+      // only. Every list is held to the small-wallet budget.
+      if (!list.bare) worstBare = Math.max(worstBare, ratio);
+      worstSmall = Math.max(worstSmall, vsSmall);
+      console.log(
+        `  ${String(page).padEnd(8)} ${api.ms.toFixed(2).padStart(7)}   ${sqlTimes.plainMs.toFixed(2).padStart(10)}                 ${ratio.toFixed(2).padStart(5)}   ${sqlTimes.keysetMs.toFixed(2).padStart(9)}         ${vsSmall.toFixed(2).padStart(5)}`,
+      );
+    }
   }
-  const small = await apiPage('1100000002', 1);
-  console.log(`  small wallet 1100000002 (${small.total} entries), page 1: API ${small.ms.toFixed(2)} ms`);
-  const ratioOk = worst <= budgets.historyPageRatio;
+  const ratioOk = worstBare <= budgets.historyPageRatio;
+  const smallOk = worstSmall <= budgets.historyPageVsSmallWallet;
   console.log(
-    `  worst ratio ${worst.toFixed(2)}  budget ≤ ${budgets.historyPageRatio}  ${ratioOk ? 'OK' : 'OVER BUDGET'}`,
+    `\n  worst ratio to the bare SQL (all entries) ${worstBare.toFixed(2)}  budget ≤ ${budgets.historyPageRatio}  ${ratioOk ? 'OK' : 'OVER BUDGET'}`,
+  );
+  console.log(
+    `  worst page against the small wallet's ${worstSmall.toFixed(2)}×  budget ≤ ${budgets.historyPageVsSmallWallet}  ${smallOk ? 'OK' : 'OVER BUDGET'}`,
   );
 
   // CSV export of the whole year: about 1,000,000 rows.
@@ -167,7 +203,7 @@ async function main() {
 
   child.send({ stop: true });
   await new Promise((resolve) => child.once('exit', resolve));
-  if (!ratioOk || !rssOk) process.exitCode = 1;
+  if (!ratioOk || !smallOk || !rssOk) process.exitCode = 1;
 }
 
 void main().catch((error) => {

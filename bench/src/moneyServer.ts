@@ -29,6 +29,10 @@ export interface BareRequest {
   limit: number;
   page: number;
   runs: number;
+  /** One transaction type only (the type filter, or the cash-cancel tab). */
+  type?: string;
+  /** Only entries whose transaction carries a comment (the comments tab). */
+  comments?: boolean;
 }
 
 const send = (message: unknown) => process.send?.(message);
@@ -90,36 +94,38 @@ async function main() {
 
 /**
  * The page written as plain SQL, the way the list defines it: the rows at OFFSET (page − 1) × limit
- * plus the count of the period, with the same joins; and, for reference, the keyset floor (the page's
- * rows read from the row before it, no count). Medians of `runs` runs.
+ * plus the count of the period, with the same joins and filter (on the transaction, as a reader of the
+ * schema would write it); and, for reference, the keyset floor (the page's rows read from the row
+ * before it, no count, by the entries' own indexes). Medians of `runs` runs.
  */
 async function bareTimes(db: Db, r: BareRequest) {
   const offset = (r.page - 1) * r.limit;
-  const rowsQuery = sql`
-    select e.transaction_id, e.created_at, t.type, e.coin_id, c.name, e.amount, e.balance_after,
-           e.counterparty_wallet_no, m.name as counterparty, t.comment
-    from entries e join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
-    left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id
-    where e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz and e.created_at < ${r.to}::timestamptz
+  const filter = sql`e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz
+    and e.created_at < ${r.to}::timestamptz
+    ${r.type ? sql`and t.type = ${r.type}` : sql``} ${r.comments ? sql`and t.comment is not null` : sql``}`;
+  const columns = sql`e.transaction_id, e.created_at, t.type, e.coin_id, c.name, e.amount, e.balance_after,
+    e.counterparty_wallet_no, m.name as counterparty, t.comment`;
+  const joins = sql`join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
+    left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id`;
+  const rowsQuery = sql`select ${columns} from entries e ${joins} where ${filter}
     order by e.created_at desc, e.id desc limit ${r.limit} offset ${offset}`;
-  const countQuery = sql`select count(*) from entries e
-    where e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz and e.created_at < ${r.to}::timestamptz`;
+  // The transactions join only where the filter needs it (the unfiltered count reads entries alone).
+  const filtered = Boolean(r.type || r.comments);
+  const filterJoin = filtered ? sql`join transactions t on t.id = e.transaction_id` : sql``;
+  const countQuery = sql`select count(*) from entries e ${filterJoin} where ${filter}`;
   const before =
     offset === 0
       ? null
       : (
           await sql<{ created_at: string; id: number }>`
-          select created_at::text, id from entries
-          where wallet_no = ${r.walletNo} and created_at >= ${r.from}::timestamptz and created_at < ${r.to}::timestamptz
-          order by created_at desc, id desc limit 1 offset ${offset - 1}`.execute(db)
+          select e.created_at::text, e.id from entries e ${filterJoin}
+          where ${filter} order by e.created_at desc, e.id desc limit 1 offset ${offset - 1}`.execute(db)
         ).rows[0];
-  const keysetQuery = sql`
-    select e.transaction_id, e.created_at, t.type, e.coin_id, c.name, e.amount, e.balance_after,
-           e.counterparty_wallet_no, m.name as counterparty, t.comment
-    from entries e join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
-    left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id
-    where e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz
-      and e.created_at < ${r.to}::timestamptz
+  // The floor filters on the entry's own copies (type, commented), which its indexes serve.
+  const ownFilter = sql`e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz
+    and e.created_at < ${r.to}::timestamptz
+    ${r.type ? sql`and e.type = ${r.type}` : sql``} ${r.comments ? sql`and e.commented` : sql``}`;
+  const keysetQuery = sql`select ${columns} from entries e ${joins} where ${ownFilter}
       ${before ? sql`and (e.created_at, e.id) < (${before.created_at}::timestamptz, ${before.id})` : sql``}
     order by e.created_at desc, e.id desc limit ${r.limit}`;
   const time = async (run: () => Promise<unknown>) => {

@@ -255,7 +255,9 @@ test.describe('downloads', () => {
     const open = page.getByRole('button', { name: /の手数料明細を開く$/ }).nth(1);
     await open.click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('table', { name: '手数料率の変更履歴' })).toContainText('月末時点で適用');
+    // The marker is a badge in the rows (the column's header holds the same words, visually hidden).
+    const history = dialog.getByRole('table', { name: '手数料率の変更履歴' });
+    await expect(history.locator('tbody').getByText('月末時点で適用').first()).toBeVisible();
     await expect(dialog.getByText(/^加盟店の手数料上限額：/)).toBeVisible();
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'CSVダウンロード' }).click();

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Menu.css';
 import { CSV_ENCODINGS, type CsvEncoding, type CsvReport } from '@coin/contract';
-import { Alert, Button, Group, Loader, Menu, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DownloadProgress, receiveFile, saveFile } from '@/api/download';
 import { type CsvQuery, fallbackCsvName, openCsv } from '@/api/downloads';
@@ -110,6 +110,7 @@ export function CsvButton({
 }) {
   const { t } = useTranslation();
   const { state, start, cancel } = useFileDownload();
+  const ids = { encoding: useId(), substitution: useId() };
   const running = state.status === 'running';
   const download = (encoding: CsvEncoding) =>
     void start(
@@ -118,8 +119,15 @@ export function CsvButton({
     );
   return (
     <Group gap="sm" wrap="wrap">
-      <Button.Group>
-        <Button variant="default" leftSection={<DownloadIcon />} disabled={running} onClick={() => download('cp932')}>
+      <VisuallyHidden id={ids.encoding}>{t('download.encodings.cp932')}</VisuallyHidden>
+      <Button.Group aria-label={t('actions.downloadCsv')}>
+        <Button
+          variant="default"
+          leftSection={<DownloadIcon />}
+          disabled={running}
+          aria-describedby={ids.encoding}
+          onClick={() => download('cp932')}
+        >
           {t('actions.downloadCsv')}
         </Button>
         <Menu position="bottom-end" shadow="md" width={260} disabled={running}>
@@ -131,11 +139,15 @@ export function CsvButton({
           <Menu.Dropdown>
             <Menu.Label>{t('download.encoding')}</Menu.Label>
             {CSV_ENCODINGS.map((encoding) => (
-              <Menu.Item key={encoding} onClick={() => download(encoding)}>
+              <Menu.Item
+                key={encoding}
+                onClick={() => download(encoding)}
+                {...(encoding === 'cp932' ? { 'aria-describedby': ids.substitution } : {})}
+              >
                 {t(`download.encodings.${encoding}`)}
               </Menu.Item>
             ))}
-            <Text size="xs" c="dimmed" px="sm" pb={6} maw={260}>
+            <Text id={ids.substitution} size="xs" c="dimmed" px="sm" pb={6} maw={260}>
               {t('download.substitution')}
             </Text>
           </Menu.Dropdown>

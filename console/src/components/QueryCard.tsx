@@ -9,11 +9,13 @@ interface QueryCardProps<T> {
   query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'isFetching'>;
   isEmpty: (data: T) => boolean;
   emptyText: string;
+  /** Controls of the card's query (a period filter, a download): shown in every state, never remounted. */
+  toolbar?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
 /** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
-export function QueryCard<T>({ title, query, isEmpty, emptyText, children }: QueryCardProps<T>) {
+export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, children }: QueryCardProps<T>) {
   const { t } = useTranslation();
   const headingId = useId();
   let body: ReactNode;
@@ -59,6 +61,7 @@ export function QueryCard<T>({ title, query, isEmpty, emptyText, children }: Que
           {title}
         </Title>
       </Group>
+      {toolbar}
       {body}
     </Card>
   );

@@ -157,6 +157,9 @@ export class LedgerBuffer {
     balanceAfter: [] as number[],
     counterparty: [] as (string | null)[],
     createdAt: [] as string[],
+    /** Copies of the transaction's type and whether it has a comment (migration 0005). */
+    type: [] as string[],
+    commented: [] as boolean[],
   };
   #lastAt = Number.NEGATIVE_INFINITY;
 
@@ -220,6 +223,8 @@ export class LedgerBuffer {
       this.entry.balanceAfter.push(after);
       this.entry.counterparty.push(other?.walletNo ?? null);
       this.entry.createdAt.push(createdAt);
+      this.entry.type.push(type);
+      this.entry.commented.push(options.comment != null);
     }
     return id;
   }
@@ -238,12 +243,10 @@ export class LedgerBuffer {
       const s = (a: unknown[]) => a.slice(i, i + chunkSize);
       await sql`insert into entries (id, transaction_id, wallet_no, coin_id, amount, balance_after, counterparty_wallet_no,
           created_at, type, commented)
-        select u.*, t.type, t.commented
-        from unnest(${s(e.id)}::bigint[], ${s(e.transactionId)}::bigint[], ${s(e.walletNo)}::text[],
+        select * from unnest(${s(e.id)}::bigint[], ${s(e.transactionId)}::bigint[], ${s(e.walletNo)}::text[],
           ${s(e.coinId)}::int[], ${s(e.amount)}::bigint[], ${s(e.balanceAfter)}::bigint[],
-          ${s(e.counterparty)}::text[], ${s(e.createdAt)}::timestamptz[])
-          as u (id, transaction_id, wallet_no, coin_id, amount, balance_after, counterparty_wallet_no, created_at)
-        join transactions t on t.id = u.transaction_id`.execute(trx);
+          ${s(e.counterparty)}::text[], ${s(e.createdAt)}::timestamptz[], ${s(e.type)}::text[],
+          ${s(e.commented)}::boolean[])`.execute(trx);
     }
   }
 }

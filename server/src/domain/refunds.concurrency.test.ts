@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_RATE_BP } from '../db/seed';
 import { buildApp } from '../http/app';
@@ -155,5 +156,45 @@ describe.skipIf(!url)('refund concurrency on PostgreSQL (skipped unless TEST_DAT
         expect(response.statusCode).toBe(409);
       }
     });
+  });
+
+  it('concurrent requests of different payments count each other against the balance', async () => {
+    const db = database.db;
+    const bakery = await signIn(app, DEMO.otherMerchantOwner);
+    const payments = [];
+    for (let skip = 0; skip < 10; skip++) {
+      payments.push(await freshPayment(db, { merchantId: DEMO.bakeryMerchantId, coinId: COIN, minAmount: 100, skip }));
+    }
+    const pending = await db
+      .selectFrom('refund_applications')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(sql<number>`amount + fee`), eb.lit(0)).as('total'))
+      .where('merchant_id', '=', DEMO.bakeryMerchantId)
+      .where('coin_id', '=', COIN)
+      .where('status', '=', 'REQUESTED')
+      .executeTakeFirstOrThrow();
+    const cost = 100 + refundFee(100, REFUND_RATE_BP);
+    // Room for three more requests (and half of a fourth) beside those already pending.
+    await drainTo(
+      db,
+      DEMO.bakeryWalletNo,
+      DEMO.bakeryMerchantId,
+      COIN,
+      Number(pending.total) + 3 * cost + Math.floor(cost / 2),
+    );
+    const responses = await Promise.all(
+      payments.map((payment, i) =>
+        requestRefund(app, {
+          walletNo: DEMO.bakeryWalletNo,
+          authorization: bakery.authorization,
+          body: { transaction_id: payment.id, amount: 100 },
+          key: `room-${payment.id}-${i}`,
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = responses.filter((r) => r.statusCode !== 200);
+    expect(refused.map((r) => [r.statusCode, r.json().message])).toEqual(
+      Array(7).fill([422, '申請中の返金と手数料を含めると残高が不足しています']),
+    );
   });
 });

@@ -126,16 +126,31 @@ async function balanceOf(db: Db, walletNo: string, coinId: number, options: { lo
   return row?.amount ?? 0;
 }
 
-/** What the merchant's REQUESTED refunds of a coin will take from its wallet: amounts and fees. */
-async function pendingRefunds(db: Db, merchantId: number, coinId: number): Promise<number> {
-  const row = await db
-    .selectFrom('refund_applications')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(sql<number>`amount + fee`), eb.lit(0)).as('total'))
-    .where('merchant_id', '=', merchantId)
-    .where('coin_id', '=', coinId)
-    .where('status', '=', 'REQUESTED')
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+/** The merchant's REQUESTED refunds per coin (or of one coin): amounts, fees and how many. */
+async function requestedByCoin(db: Db, merchantId: number, coinId?: number) {
+  let query = db
+    .selectFrom('refund_applications as r')
+    .innerJoin('coins as c', 'c.id', 'r.coin_id')
+    .select([
+      'c.id',
+      'c.name',
+      (eb) => eb.fn.sum<number>('r.amount').as('amount'),
+      (eb) => eb.fn.sum<number>('r.fee').as('fee'),
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .where('r.merchant_id', '=', merchantId)
+    .where('r.status', '=', 'REQUESTED')
+    .groupBy(['c.id', 'c.name'])
+    .orderBy('c.id');
+  if (coinId !== undefined) query = query.where('r.coin_id', '=', coinId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    coin_id: row.id,
+    coin_name: row.name,
+    amount: Number(row.amount),
+    fee: Number(row.fee),
+    count: Number(row.count),
+  }));
 }
 
 /**
@@ -147,7 +162,8 @@ async function pendingRefunds(db: Db, merchantId: number, coinId: number): Promi
 async function checkBalance(db: Db, payment: PaymentInto, cost: number, options: { lock?: boolean } = {}) {
   const balance = await balanceOf(db, payment.merchantWalletNo, payment.coinId, options);
   if (balance < cost) throw new DomainError('unprocessable', REFUND_MESSAGES.insufficientBalance);
-  if (balance < cost + (await pendingRefunds(db, payment.merchantId, payment.coinId))) {
+  const [pending] = await requestedByCoin(db, payment.merchantId, payment.coinId);
+  if (balance < cost + (pending ? pending.amount + pending.fee : 0)) {
     throw new DomainError('unprocessable', REFUND_MESSAGES.insufficientWithPending);
   }
 }
@@ -453,31 +469,7 @@ export async function listRefundApplications(
 
 /** Amounts requested but not yet approved from the merchant's wallet, per coin. */
 export async function refunding(db: Db, merchantId: number, walletNo: string): Promise<CallResponse<'getRefunding'>> {
-  const rows = await db
-    .selectFrom('refund_applications as r')
-    .innerJoin('coins as c', 'c.id', 'r.coin_id')
-    .select([
-      'c.id',
-      'c.name',
-      (eb) => eb.fn.sum<number>('r.amount').as('amount'),
-      (eb) => eb.fn.sum<number>('r.fee').as('fee'),
-      (eb) => eb.fn.countAll<number>().as('count'),
-    ])
-    .where('r.merchant_id', '=', merchantId)
-    .where('r.status', '=', 'REQUESTED')
-    .groupBy(['c.id', 'c.name'])
-    .orderBy('c.id')
-    .execute();
-  return {
-    wallet_no: walletNo,
-    items: rows.map((row) => ({
-      coin_id: row.id,
-      coin_name: row.name,
-      amount: Number(row.amount),
-      fee: Number(row.fee),
-      count: Number(row.count),
-    })),
-  };
+  return { wallet_no: walletNo, items: await requestedByCoin(db, merchantId) };
 }
 
 /** Fees of the merchant's refunds approved in the Tokyo period, newest first. */

@@ -49,6 +49,12 @@ describe('Windows-31J text', () => {
     expect(roundTrip('10〜20 −5 ‖ ¢ £ ¬ —')).toBe('10～20 －5 ∥ ￠ ￡ ￢ ―');
   });
 
+  it('composes decomposed kana and drops glyph selectors before looking a character up', () => {
+    expect(roundTrip('か\u3099ーと\u3099 ハ\u309A 葛\u{E0100}飾 ✔\uFE0F')).toBe('がーど パ 葛飾 〓');
+    // Compatibility ideographs the code page holds stay as they are (no NFC of the whole text).
+    expect(roundTrip('﨑 﨔')).toBe('﨑 﨔');
+  });
+
   it('marks what Windows-31J lacks with 〓, never a silent question mark', () => {
     expect(roundTrip('𠮷野家 😀 café')).toBe('〓野家 〓 caf〓');
     expect(encodeCsv('😀', 'utf8').toString('utf8')).toBe('😀');

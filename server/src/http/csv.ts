@@ -69,8 +69,21 @@ function cp932Form(char: string): string {
   return form;
 }
 
-/** Text with every character Windows-31J lacks replaced (visibly, by 〓; never by a silent '?'). */
-export const toCp932Text = (text: string): string => text.replace(/[^\p{ASCII}]/gu, cp932Form);
+/** Variation selectors and the zero-width joiner: they only choose a glyph, and Windows-31J has none. */
+const GLYPH_SELECTORS = /[\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+/** A base character with combining marks (が written as か + U+3099, as macOS often sends it). */
+const DECOMPOSED = /\P{M}\p{M}+/gu;
+
+/**
+ * Text as Windows-31J can hold it: glyph selectors dropped, decomposed characters composed (only
+ * those: NFC of the whole text would also change compatibility ideographs the code page has), and
+ * every character it still lacks replaced, visibly, by 〓, never by a silent '?'.
+ */
+export const toCp932Text = (text: string): string =>
+  text
+    .replace(GLYPH_SELECTORS, '')
+    .replace(DECOMPOSED, (sequence) => sequence.normalize('NFC'))
+    .replace(/[^\p{ASCII}]/gu, cp932Form);
 
 export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
   return encoding === 'cp932' ? iconv.encode(toCp932Text(text), 'cp932') : Buffer.from(text, 'utf8');

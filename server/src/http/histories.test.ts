@@ -383,14 +383,14 @@ describeEachDatabase('wallet histories and fees', (env) => {
       return Number(result.rows[0]?.n);
     }
 
-    for (const [label, page, extra, total] of [
-      ['the first page', 1, {}, 40_000],
-      ['a deep page', 1800, {}, 40_000],
-      ['a deep page of one type', 350, { type: 'PAYMENT' }, 10_000],
-      ['a rare type (the cash-cancel tab)', 3, { type: 'CASH_CANCEL' }, 80],
-      ['the comments tab, deep', 30, { commentsOnly: true }, 800],
+    for (const [label, page, extra, total, index] of [
+      ['the first page', 1, {}, 40_000, 'entries_wallet_history_idx'],
+      ['a deep page', 1800, {}, 40_000, 'entries_wallet_history_idx'],
+      ['a deep page of one type', 350, { type: 'PAYMENT' }, 10_000, 'entries_wallet_type_history_idx'],
+      ['a rare type (the cash-cancel tab)', 3, { type: 'CASH_CANCEL' }, 80, 'entries_wallet_type_history_idx'],
+      ['the comments tab, deep', 30, { commentsOnly: true }, 800, 'entries_wallet_commented_history_idx'],
     ] as const) {
-      it(`reads ${label} by index, touching no more entries than one day holds`, async () => {
+      it(`reads ${label} by ${index}, touching no more entries than one day holds`, async () => {
         const { result, plans } = await plansOf(page, extra);
         expect(result.total).toBe(total);
         expect(result.rows).toHaveLength(20);
@@ -399,9 +399,10 @@ describeEachDatabase('wallet histories and fees', (env) => {
           .flat()
           .filter((n) => n['Relation Name'] === 'entries' || n['Relation Name'] === 'transactions');
         expect(scans.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
-        // The page is driven by an index that starts at the wallet (not by every transaction of a type).
+        // The page is driven by the index of its list, which starts at the wallet (not by every
+        // transaction of a type, nor by the wallet's whole history filtered).
         const driving = scans.filter((n) => n['Relation Name'] === 'entries').map((n) => n['Index Name']);
-        expect(driving.some((name) => /^entries_wallet_/.test(name ?? ''))).toBe(true);
+        expect(driving).toContain(index);
         // Rows read (kept and filtered out): at most the page and the day it starts in; walking the wallet past
         // rows of other types or without comments would read thousands.
         const bound = (await busiestDay()) + 20;

@@ -9,7 +9,6 @@ import { PeriodFilter } from '@/components/PeriodFilter';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatDateTime } from '@/format';
 import { thisMonth } from '@/router/search';
-import { selectSelectedMerchant, useSessionState } from '@/session';
 
 /** Amounts requested and not yet approved, per coin (GET /admin/wallets/{wallet_no}/refunding). */
 export function RefundingCard({ walletNo }: { walletNo: string }) {
@@ -51,61 +50,52 @@ export function RefundingCard({ walletNo }: { walletNo: string }) {
   );
 }
 
-/** Fees of the refunds approved in a period (GET /history/merchants/{id}/refund_fees). */
-export function RefundFeesCard({ merchantId }: { merchantId: number }) {
+/** Fees of the refunds approved in a period (GET /history/merchants/{id}/refund_fees), with their CSV. */
+export function RefundFeesCard({ merchantId, merchantName }: { merchantId: number; merchantName: string }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState(() => thisMonth());
   const query = useQuery(refundQueries.fees(merchantId, { start_date: period.from, end_date: period.to }));
-  const merchant = useSessionState(selectSelectedMerchant);
   return (
     <QueryCard
       title={t('refund.request.feesTitle')}
       query={query}
-      isEmpty={() => false}
+      isEmpty={(answer) => answer.items.length === 0}
       emptyText={t('refund.request.feesEmpty')}
+      toolbar={
+        <Group mb="sm" align="flex-end" gap="md" wrap="wrap">
+          <PeriodFilter from={period.from} to={period.to} onChange={setPeriod} />
+          <CsvButton
+            merchantId={merchantId}
+            merchantName={merchantName}
+            report="refund_fees"
+            query={{ start_date: period.from, end_date: period.to }}
+          />
+        </Group>
+      }
     >
       {(answer) => (
         <>
-          <Group mb="sm" align="flex-end" gap="md" wrap="wrap">
-            <PeriodFilter from={period.from} to={period.to} onChange={setPeriod} />
-            {merchant && (
-              <CsvButton
-                merchantId={merchantId}
-                merchantName={merchant.name}
-                report="refund_fees"
-                query={{ start_date: period.from, end_date: period.to }}
-              />
-            )}
-          </Group>
-          {answer.items.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('refund.request.feesEmpty')}
-            </Text>
-          ) : (
-            <>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('refund.request.approvedAt')}</Table.Th>
-                    <Table.Th ta="right">{t('fields.refundAmount')}</Table.Th>
-                    <Table.Th ta="right">{t('fields.fee')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {answer.items.map((item) => (
-                    <Table.Tr key={item.refund_application_id}>
-                      <Table.Td>{formatDateTime(item.approved_at)}</Table.Td>
-                      <Table.Td ta="right">{formatCoin(item.amount)}</Table.Td>
-                      <Table.Td ta="right">{formatCoin(item.fee)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              <Text size="sm" mt="xs" ta="right" fw={500}>
-                {t('refund.request.feesTotal', { amount: formatCoin(answer.total_fee) })}
-              </Text>
-            </>
-          )}
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('refund.request.approvedAt')}</Table.Th>
+                <Table.Th ta="right">{t('fields.refundAmount')}</Table.Th>
+                <Table.Th ta="right">{t('fields.fee')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {answer.items.map((item) => (
+                <Table.Tr key={item.refund_application_id}>
+                  <Table.Td>{formatDateTime(item.approved_at)}</Table.Td>
+                  <Table.Td ta="right">{formatCoin(item.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatCoin(item.fee)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="sm" mt="xs" ta="right" fw={500}>
+            {t('refund.request.feesTotal', { amount: formatCoin(answer.total_fee) })}
+          </Text>
         </>
       )}
     </QueryCard>
@@ -113,11 +103,19 @@ export function RefundFeesCard({ merchantId }: { merchantId: number }) {
 }
 
 /** The side column of RequestRefund (a chunk of its own). */
-export default function RefundSideCards({ walletNo, merchantId }: { walletNo: string; merchantId: number }) {
+export default function RefundSideCards({
+  walletNo,
+  merchantId,
+  merchantName,
+}: {
+  walletNo: string;
+  merchantId: number;
+  merchantName: string;
+}) {
   return (
     <Stack gap="lg">
       <RefundingCard walletNo={walletNo} />
-      <RefundFeesCard merchantId={merchantId} />
+      <RefundFeesCard merchantId={merchantId} merchantName={merchantName} />
     </Stack>
   );
 }

@@ -90,7 +90,7 @@ export default function RequestRefundPage() {
         <Grid.Col span={{ base: 12, lg: 8 }}>{main}</Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Suspense fallback={null}>
-            <RefundSideCards walletNo={walletNo} merchantId={merchant.merchant_id} />
+            <RefundSideCards walletNo={walletNo} merchantId={merchant.merchant_id} merchantName={merchant.name} />
           </Suspense>
         </Grid.Col>
       </Grid>

@@ -9,17 +9,18 @@ import { useTranslation } from 'react-i18next';
 import { feeQueries } from '@/api/fees';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
-import { formatBasisPoints, formatCoin, formatDate, formatDateTime, formatMonth } from '@/format';
-import { selectSelectedMerchant, useSessionState } from '@/session';
+import { DATE_FORMAT, formatBasisPoints, formatCoin, formatDateTime, formatDay, formatMonth } from '@/format';
 import { monthBounds } from './feeMonth';
 
 /** A month's fee detail: every transaction's fee (GET /merchants/{id}/tx_fees) and the rates that applied. */
 export function FeeDetailModal({
   merchantId,
+  merchantName,
   month,
   onClose,
 }: {
   merchantId: number;
+  merchantName: string;
   month: string | null;
   onClose: () => void;
 }) {
@@ -32,12 +33,12 @@ export function FeeDetailModal({
       title={month ? <Text fw={700}>{t('feeDetail.title', { month: formatMonth(month) })}</Text> : null}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
-      {month && <FeeDetail merchantId={merchantId} month={month} />}
+      {month && <FeeDetail merchantId={merchantId} merchantName={merchantName} month={month} />}
     </Modal>
   );
 }
 
-function FeeDetail({ merchantId, month }: { merchantId: number; month: string }) {
+function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; merchantName: string; month: string }) {
   const { t } = useTranslation();
   const bounds = monthBounds(month);
   const [page, setPage] = useState(1);
@@ -51,7 +52,6 @@ function FeeDetail({ merchantId, month }: { merchantId: number; month: string })
     placeholderData: keepPreviousData,
   });
   const rates = useQuery(feeQueries.rates(merchantId, bounds.to));
-  const merchant = useSessionState(selectSelectedMerchant);
   const columns = useMemo<Column<TxFee>[]>(
     () => [
       { key: 'created_at', header: t('fields.dateTime'), render: (row) => formatDateTime(row.created_at) },
@@ -84,14 +84,12 @@ function FeeDetail({ merchantId, month }: { merchantId: number; month: string })
                 })
               : null}
           </Text>
-          {merchant && (
-            <CsvButton
-              merchantId={merchantId}
-              merchantName={merchant.name}
-              report="tx_fees"
-              query={{ start_date: bounds.from, end_date: bounds.to }}
-            />
-          )}
+          <CsvButton
+            merchantId={merchantId}
+            merchantName={merchantName}
+            report="tx_fees"
+            query={{ start_date: bounds.from, end_date: bounds.to }}
+          />
         </Group>
         <ListTable
           label={t('feeDetail.transactions')}
@@ -132,7 +130,7 @@ function FeeDetail({ merchantId, month }: { merchantId: number; month: string })
                 <Table.Tr key={`${rate.type}-${rate.valid_from}`}>
                   <Table.Td>{t(`transactionTypes.${rate.type}`)}</Table.Td>
                   <Table.Td ta="right">{formatBasisPoints(rate.rate_bp)}%</Table.Td>
-                  <Table.Td>{formatDay(rate.valid_from)}</Table.Td>
+                  <Table.Td>{formatDayOnly(rate.valid_from)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -145,7 +143,8 @@ function FeeDetail({ merchantId, month }: { merchantId: number; month: string })
   );
 }
 
-const formatDay = (day: string) => formatDate(`${day}T00:00:00+09:00`);
+/** A calendar day (YYYY-MM-DD) as the console writes dates. */
+const formatDayOnly = (day: string) => formatDay(day, DATE_FORMAT);
 
 /** The merchants' fee limit in effect at the month's end (GET /history/fee_limits). */
 function FeeLimitLine({ targetDate }: { targetDate: string }) {
@@ -164,7 +163,7 @@ function FeeLimitLine({ targetDate }: { targetDate: string }) {
     <Text size="sm">
       {amount === null || from === null
         ? t('feeDetail.limitNone')
-        : t('feeDetail.limit', { amount: formatCoin(amount), date: formatDay(from) })}
+        : t('feeDetail.limit', { amount: formatCoin(amount), date: formatDayOnly(from) })}
     </Text>
   );
 }
@@ -207,8 +206,11 @@ function FeeRateHistory({ merchantId, targetDate }: { merchantId: number; target
                 <Table.Td ta="right">{formatBasisPoints(item.rate_bp)}%</Table.Td>
                 <Table.Td>
                   {item.valid_to
-                    ? t('feeDetail.periodRange', { from: formatDay(item.valid_from), to: formatDay(item.valid_to) })
-                    : t('feeDetail.periodFrom', { from: formatDay(item.valid_from) })}
+                    ? t('feeDetail.periodRange', {
+                        from: formatDayOnly(item.valid_from),
+                        to: formatDayOnly(item.valid_to),
+                      })
+                    : t('feeDetail.periodFrom', { from: formatDayOnly(item.valid_from) })}
                 </Table.Td>
                 <Table.Td>
                   {item.in_effect && (

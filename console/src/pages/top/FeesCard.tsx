@@ -13,7 +13,7 @@ const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ defa
 const isSettled = (fee: SummarizedFee) => (SETTLED_FEE_STATUSES as readonly string[]).includes(fee.status);
 
 /** Monthly fees: month, amount + tax, settled marker. */
-export function FeesCard({ merchantId }: { merchantId: number }) {
+export function FeesCard({ merchantId, merchantName }: { merchantId: number; merchantName: string }) {
   const { t } = useTranslation();
   const query = useQuery(merchantQueries.summarizedTxFees(merchantId, tokyoMonth()));
   const [openMonth, setOpenMonth] = useState<string | null>(null);
@@ -64,7 +64,12 @@ export function FeesCard({ merchantId }: { merchantId: number }) {
       </QueryCard>
       {openMonth !== null && (
         <Suspense fallback={null}>
-          <FeeDetailModal merchantId={merchantId} month={openMonth} onClose={() => setOpenMonth(null)} />
+          <FeeDetailModal
+            merchantId={merchantId}
+            merchantName={merchantName}
+            month={openMonth}
+            onClose={() => setOpenMonth(null)}
+          />
         </Suspense>
       )}
     </>

@@ -28,7 +28,7 @@ export default function TopPage() {
           <LatestPaymentCard merchantId={merchant.merchant_id} />
           <RefundsCard walletNo={merchant.wallet_no} />
           <SalesCard merchantId={merchant.merchant_id} />
-          <FeesCard merchantId={merchant.merchant_id} />
+          <FeesCard merchantId={merchant.merchant_id} merchantName={merchant.name} />
           <NoticesCard />
         </SimpleGrid>
       )}

@@ -13,6 +13,9 @@ import { type Kysely, sql } from 'kysely';
 // - wallet_history_days.commented: the commented entries of the day, beside the count of all of them,
 //   so a comments page's total and starting day come from the day counts as the others do. The triggers
 //   now count from the entries alone, without joining their transactions.
+//
+// On a large ledger this rewrites transactions and entries under an exclusive lock: postings wait until
+// it is done (docs/operations.md, "Upgrading").
 
 const TOKYO_DAY = (column: string) => `((${column} at time zone 'UTC') + interval '9 hours')::date`;
 
@@ -36,9 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index entries_wallet_commented_history_idx on entries (wallet_no, created_at desc, id desc)
     where commented`.execute(db);
 
-  await sql`alter table wallet_history_days add column commented bigint not null default 0 check (commented >= 0)`.execute(
-    db,
-  );
+  await sql`alter table wallet_history_days add column commented bigint not null default 0 check (commented >= 0),
+    add constraint wallet_history_days_commented_within check (commented <= entries)`.execute(db);
   await sql
     .raw(`update wallet_history_days d set commented = c.n
       from (select wallet_no, ${TOKYO_DAY('created_at')} as day, type, count(*) as n
