@@ -77,7 +77,28 @@ async function main() {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
 
-    process.on('message', async (message: { bare?: BareRequest; stop?: true }) => {
+    // Peak of what the process has allocated (JS heap and buffers, PGlite's WebAssembly memory among
+    // them), sampled here between `sample: 'start'` and `sample: 'stop'`.
+    let sampler: NodeJS.Timeout | undefined;
+    let allocated = { before: 0, peak: 0 };
+    const allocatedNow = () => {
+      const usage = process.memoryUsage();
+      return usage.heapTotal + usage.external;
+    };
+    process.on('message', async (message: { bare?: BareRequest; sample?: 'start' | 'stop'; stop?: true }) => {
+      if (message.sample === 'start') {
+        const now = allocatedNow();
+        allocated = { before: now, peak: now };
+        sampler = setInterval(() => {
+          allocated.peak = Math.max(allocated.peak, allocatedNow());
+        }, 50);
+        send({ sampling: true });
+      }
+      if (message.sample === 'stop') {
+        clearInterval(sampler);
+        allocated.peak = Math.max(allocated.peak, allocatedNow());
+        send({ allocated });
+      }
       if (message.stop) {
         await app.close();
         await cleanup();

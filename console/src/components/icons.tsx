@@ -1,11 +1,11 @@
-import type { SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
-/** A decorative person glyph (the button around it carries the label). */
-export function UserIcon(props: SVGProps<SVGSVGElement>) {
+/** A decorative stroke glyph (the control around it carries the label). */
+function Glyph({ size, children, ...props }: SVGProps<SVGSVGElement> & { size: number; children: ReactNode }) {
   return (
     <svg
-      width={20}
-      height={20}
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -16,52 +16,37 @@ export function UserIcon(props: SVGProps<SVGSVGElement>) {
       focusable="false"
       {...props}
     >
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+      {children}
     </svg>
   );
 }
 
-/** A decorative download glyph (the button around it carries the label). */
+/** A person. */
+export function UserIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Glyph size={20} {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+    </Glyph>
+  );
+}
+
+/** A download arrow. */
 export function DownloadIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <Glyph size={16} {...props}>
       <path d="M12 3v12" />
       <path d="m7 10 5 5 5-5" />
       <path d="M5 21h14" />
-    </svg>
+    </Glyph>
   );
 }
 
-/** A decorative chevron for a button that opens a menu (the button carries the label). */
+/** A chevron, for a button that opens a menu. */
 export function ChevronDownIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <Glyph size={16} {...props}>
       <path d="m6 9 6 6 6-6" />
-    </svg>
+    </Glyph>
   );
 }

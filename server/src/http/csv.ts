@@ -80,10 +80,37 @@ const DECOMPOSED = /\P{M}\p{M}+/gu;
  * every character it still lacks replaced, visibly, by 〓, never by a silent '?'.
  */
 export const toCp932Text = (text: string): string =>
-  text
-    .replace(GLYPH_SELECTORS, '')
-    .replace(DECOMPOSED, (sequence) => sequence.normalize('NFC'))
-    .replace(/[^\p{ASCII}]/gu, cp932Form);
+  heldAsIs(text)
+    ? text
+    : text
+        .replace(GLYPH_SELECTORS, '')
+        .replace(DECOMPOSED, (sequence) => sequence.normalize('NFC'))
+        .replace(/[^\p{ASCII}]/gu, cp932Form);
+
+/** Per UTF-16 code unit: 0 not yet known, 1 Windows-31J holds it as it is, 2 it must be rewritten. */
+const unitStates = new Uint8Array(0x10000);
+const HELD = 1;
+const REWRITE = 2;
+
+/**
+ * Whether Windows-31J holds every character of the text as it is: the common case, answered without
+ * building any string (a batch of a million-row export is checked, not copied three times).
+ * Surrogates (characters beyond the BMP) and lone combining marks are never held.
+ */
+function heldAsIs(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    let state = unitStates[unit];
+    if (state === 0) {
+      const char = String.fromCharCode(unit);
+      state = unit >= 0xd800 && unit <= 0xdfff ? REWRITE : cp932Form(char) === char ? HELD : REWRITE;
+      unitStates[unit] = state;
+    }
+    if (state === REWRITE) return false;
+  }
+  return true;
+}
 
 export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
   return encoding === 'cp932' ? iconv.encode(toCp932Text(text), 'cp932') : Buffer.from(text, 'utf8');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, describeEachDatabase } from '../testing/harness';
+import { DEMO, describeEachDatabase, signIn } from '../testing/harness';
 import { RecordingMailer } from '../testing/mail';
 
 /** In memory always; through Redis too when TEST_REDIS_URL names one (like TEST_DATABASE_URL). */
@@ -70,6 +70,33 @@ for (const store of STORES) {
             }
             expect(statuses.slice(0, 3), request.url).not.toContain(429);
             expect(statuses[3], request.url).toBe(429);
+          }
+        });
+
+        it("limits the current-password checks of the caller's password and address changes", async () => {
+          const member = await signIn(env().app, DEMO.member);
+          const requests = [
+            {
+              url: `/api/identities/${member.userId}/password`,
+              payload: { current_password: 'wrong', password: 'x'.repeat(12) },
+            },
+            {
+              url: `/api/identities/${member.userId}/email`,
+              payload: { current_password: 'wrong', email: 'new@example.com' },
+            },
+          ];
+          for (const request of requests) {
+            const statuses: number[] = [];
+            for (let i = 0; i < 4; i++) {
+              const response = await env().app.inject({
+                method: 'PUT',
+                ...request,
+                headers: { authorization: member.authorization },
+                remoteAddress: '10.4.0.1',
+              });
+              statuses.push(response.statusCode);
+            }
+            expect(statuses, request.url).toEqual([400, 400, 400, 429]);
           }
         });
 

@@ -5,7 +5,11 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
 
-/** Calls limited per client address: the ones a stranger can use to guess passwords or tokens. */
+/**
+ * Calls limited per client address: the ones a stranger can use to guess passwords or tokens, and the
+ * two that check the caller's current password (someone at an unattended signed-in console must not
+ * be able to guess it, then change the address or the password).
+ */
 export const RATE_LIMITED_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'createMerchantSession',
   'requestPasswordReset',
@@ -13,6 +17,8 @@ export const RATE_LIMITED_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'verifyInvitation',
   'activateInvitation',
   'verifyEmail',
+  'changePassword',
+  'changeEmail',
 ]);
 
 /**

@@ -2,9 +2,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Pagination.css';
 import { DEFAULT_PAGE_SIZE, type TxFee } from '@coin/contract';
-import { Badge, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Badge, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feeQueries } from '@/api/fees';
 import { CsvButton } from '@/components/FileDownload';
@@ -102,21 +102,14 @@ function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; me
           emptyText={t('feeDetail.empty')}
         />
       </Stack>
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          {t('feeDetail.rates')}
-        </Title>
-        {rates.isSuccess && rates.data.items.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('feeDetail.ratesEmpty')}
-          </Text>
-        )}
-        {rates.isError && (
-          <Text size="sm" c="red.8" role="alert">
-            {t('errors.loadFailed')}
-          </Text>
-        )}
-        {rates.isSuccess && rates.data.items.length > 0 && (
+      <DetailSection
+        title={t('feeDetail.rates')}
+        query={rates}
+        isEmpty={(answer) => answer.items.length === 0}
+        emptyText={t('feeDetail.ratesEmpty')}
+        after={<FeeLimitLine targetDate={bounds.to} />}
+      >
+        {(answer) => (
           <Table striped aria-label={t('feeDetail.rates')}>
             <Table.Thead>
               <Table.Tr>
@@ -126,7 +119,7 @@ function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; me
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rates.data.items.map((rate) => (
+              {answer.items.map((rate) => (
                 <Table.Tr key={`${rate.type}-${rate.valid_from}`}>
                   <Table.Td>{t(`transactionTypes.${rate.type}`)}</Table.Td>
                   <Table.Td ta="right">{formatBasisPoints(rate.rate_bp)}%</Table.Td>
@@ -136,9 +129,53 @@ function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; me
             </Table.Tbody>
           </Table>
         )}
-        <FeeLimitLine targetDate={bounds.to} />
-      </Stack>
+      </DetailSection>
       <FeeRateHistory merchantId={merchantId} targetDate={bounds.to} />
+    </Stack>
+  );
+}
+
+/** A titled part of the detail with its query's states: loading, failed, empty, or the data. */
+function DetailSection<T>({
+  title,
+  query,
+  isEmpty,
+  emptyText,
+  after,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  emptyText: string;
+  /** Shown below whatever state the query is in. */
+  after?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  let body: ReactNode = <Loader size="xs" aria-label={t('common.loading')} />;
+  if (query.isError) {
+    body = (
+      <Text size="sm" c="red.8" role="alert">
+        {t('errors.loadFailed')}
+      </Text>
+    );
+  } else if (query.isSuccess) {
+    body = isEmpty(query.data) ? (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    ) : (
+      children(query.data)
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {body}
+      {after}
     </Stack>
   );
 }
@@ -173,21 +210,13 @@ function FeeRateHistory({ merchantId, targetDate }: { merchantId: number; target
   const { t } = useTranslation();
   const history = useQuery(feeQueries.history(merchantId, targetDate));
   return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
-        {t('feeDetail.history')}
-      </Title>
-      {history.isError && (
-        <Text size="sm" c="red.8" role="alert">
-          {t('errors.loadFailed')}
-        </Text>
-      )}
-      {history.isSuccess && history.data.items.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('feeDetail.ratesEmpty')}
-        </Text>
-      )}
-      {history.isSuccess && history.data.items.length > 0 && (
+    <DetailSection
+      title={t('feeDetail.history')}
+      query={history}
+      isEmpty={(answer) => answer.items.length === 0}
+      emptyText={t('feeDetail.ratesEmpty')}
+    >
+      {(answer) => (
         <Table striped aria-label={t('feeDetail.history')}>
           <Table.Thead>
             <Table.Tr>
@@ -200,7 +229,7 @@ function FeeRateHistory({ merchantId, targetDate }: { merchantId: number; target
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {history.data.items.map((item) => (
+            {answer.items.map((item) => (
               <Table.Tr key={`${item.type}-${item.valid_from}`}>
                 <Table.Td>{t(`transactionTypes.${item.type}`)}</Table.Td>
                 <Table.Td ta="right">{formatBasisPoints(item.rate_bp)}%</Table.Td>
@@ -224,6 +253,6 @@ function FeeRateHistory({ merchantId, targetDate }: { merchantId: number; target
           </Table.Tbody>
         </Table>
       )}
-    </Stack>
+    </DetailSection>
   );
 }
