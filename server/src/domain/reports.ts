@@ -119,7 +119,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
   const history: HistoryFilter = { walletNo: merchant.wallet_no, startDate: filter.startDate, endDate: filter.endDate };
   const historyCells = (row: {
     transaction_id: number;
-    created_at: string;
+    csvAt: string;
     type: TransactionType;
     coin_name: string;
     amount: number;
@@ -128,7 +128,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
     comment: string | null;
   }): ReportValue[] => [
     row.transaction_id,
-    new Date(row.created_at),
+    row.csvAt,
     TYPE_LABELS[row.type],
     row.coin_name,
     row.amount,

@@ -255,6 +255,10 @@ describeEachDatabase('wallet histories and fees', (env) => {
       });
       const body = CALLS.listCashCancelHistories.response.parse(response.json());
       expect(body.items.length).toBeGreaterThan(0);
+      // Only the contract's fields: no keyset cursor or CSV text of the server's own rows.
+      expect(Object.keys(response.json().items[0]).sort()).toEqual(
+        Object.keys(CALLS.listCashCancelHistories.response.shape.items.element.shape).sort(),
+      );
       expect(body.items.every((r) => r.type === 'CASH_CANCEL' && r.canceled_transaction_id !== null)).toBe(true);
       expect(body.total).toBe(
         (await reference({ start: tokyoDay(-400), end: tokyoDay(), type: 'CASH_CANCEL' })).length,
@@ -269,6 +273,9 @@ describeEachDatabase('wallet histories and fees', (env) => {
       });
       const body = CALLS.listCommentHistories.response.parse(response.json());
       expect(body.items.every((r) => r.comment !== null)).toBe(true);
+      expect(Object.keys(response.json().items[0]).sort()).toEqual(
+        Object.keys(CALLS.listCommentHistories.response.shape.items.element.shape).sort(),
+      );
       expect(body.items.map((r) => r.transaction_id)).toEqual(
         expect.arrayContaining([posted.lastOfDay, posted.firstOfNext]),
       );
