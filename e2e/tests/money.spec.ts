@@ -158,9 +158,11 @@ test.describe('transaction history', () => {
 
     await page.getByRole('combobox', { name: '種別' }).selectOption({ label: '支払い' });
     await expect(page).toHaveURL(/type=PAYMENT/);
-    const types = await table.getByRole('row').locator('td:nth-child(2)').allInnerTexts();
-    expect(types.length).toBeGreaterThan(0);
-    expect(new Set(types)).toEqual(new Set(['支払い']));
+    // The previous page stays on screen until the filtered one arrives: wait for it.
+    const typesShown = async () => [
+      ...new Set(await table.getByRole('row').locator('td:nth-child(2)').allInnerTexts()),
+    ];
+    await expect.poll(typesShown).toEqual(['支払い']);
 
     await page.getByRole('button', { name: '2ページ目' }).click();
     await expect(page).toHaveURL(/page=2/);
