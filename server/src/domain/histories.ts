@@ -35,8 +35,6 @@ export interface HistoryCursor {
 export interface HistoryRow extends History {
   canceled_transaction_id: number | null;
   cursor: HistoryCursor;
-  /** created_at as a CSV writes it (`YYYY/MM/DD HH:mm:ss`, Asia/Tokyo), formatted by the database. */
-  csvAt: string;
 }
 
 type Bounds = { from: Date; to: Date };
@@ -68,9 +66,6 @@ function selectRows(query: ReturnType<typeof historyQuery>) {
       'e.transaction_id',
       'e.created_at',
       exactInstant('e.created_at').as('cursor_at'),
-      sql<string>`to_char((e.created_at at time zone 'UTC') + interval '9 hours', 'YYYY/MM/DD HH24:MI:SS')`.as(
-        'csv_at',
-      ),
       'e.type',
       't.related_transaction_id',
       'e.coin_id',
@@ -104,12 +99,10 @@ function toRow(row: SelectedRow): HistoryRow {
     comment: row.comment,
     canceled_transaction_id: row.type === 'CASH_CANCEL' ? row.related_transaction_id : null,
     cursor: { at: row.cursor_at, id: row.id },
-    csvAt: row.csv_at,
   };
 }
 
-const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, csvAt: _csvAt, ...row }: HistoryRow): History =>
-  row;
+const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }: HistoryRow): History => row;
 
 /** Entries per Tokyo day of the period, newest day first (from the trigger-kept day counts). */
 async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; entries: number }[]> {
@@ -233,7 +226,7 @@ export async function cashCancelHistories(
     query.offset,
   );
   return {
-    items: rows.map(({ cursor: _cursor, csvAt: _csvAt, ...row }) => row),
+    items: rows.map(({ cursor: _cursor, ...row }) => row),
     total,
     limit: query.limit,
     offset: query.offset,

@@ -119,7 +119,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
   const history: HistoryFilter = { walletNo: merchant.wallet_no, startDate: filter.startDate, endDate: filter.endDate };
   const historyCells = (row: {
     transaction_id: number;
-    csvAt: string;
+    created_at: string;
     type: TransactionType;
     coin_name: string;
     amount: number;
@@ -128,7 +128,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
     comment: string | null;
   }): ReportValue[] => [
     row.transaction_id,
-    row.csvAt,
+    new Date(row.created_at),
     TYPE_LABELS[row.type],
     row.coin_name,
     row.amount,
