@@ -69,6 +69,9 @@ test.describe('staff and accounts', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
     await expect(page).toHaveURL(/\/forget$/);
+    // The URL changes before the page's chunk has loaded, and until then Login (with its own
+    // メールアドレス field) stays on screen: wait for the /forget page itself.
+    await expect(page.getByRole('heading', { name: 'パスワードの再設定申請' })).toBeVisible();
     await page.getByLabel('メールアドレス').fill(email);
     await page.getByRole('button', { name: '送信する' }).click();
     await expect(page.getByText('メールを送信しました')).toBeVisible();
