@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { callbackQueryPool } from './callbackPool';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
@@ -73,7 +74,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
           TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
   }
   const { pgliteDir, pgliteSnapshot } = options;
   let unlock: (() => void) | undefined;
