@@ -1,13 +1,15 @@
-import '@mantine/core/styles/Menu.css';
-import { CSV_ENCODINGS, type CsvEncoding, type CsvReport } from '@coin/contract';
-import { Alert, Button, Group, Loader, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { CsvEncoding, CsvReport } from '@coin/contract';
+import { Alert, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DownloadProgress, receiveFile, saveFile } from '@/api/download';
 import { type CsvQuery, fallbackCsvName, openCsv } from '@/api/downloads';
 import { formatCoin } from '@/format';
 import { apiErrorText } from './apiErrorText';
 import { ChevronDownIcon, DownloadIcon } from './icons';
+
+// The encoding menu (Mantine Menu, floating positioning) is off the pages' chunks; its chevron shows at once.
+const CsvEncodingMenu = lazy(() => import('./CsvEncodingMenu'));
 
 export type DownloadState =
   | { status: 'idle' }
@@ -95,7 +97,7 @@ export function DownloadStatus({ state, onCancel }: { state: DownloadState; onCa
 
 /**
  * A list's CSV button: downloads every page of `report` with the filters on screen. The button writes
- * Windows-31J (what Excel in Japan opens); its menu offers both encodings.
+ * Windows-31J (what Excel in Japan opens); its menu (CsvEncodingMenu) offers both encodings.
  */
 export function CsvButton({
   merchantId,
@@ -110,48 +112,34 @@ export function CsvButton({
 }) {
   const { t } = useTranslation();
   const { state, start, cancel } = useFileDownload();
-  const ids = { encoding: useId(), substitution: useId() };
+  const encodingId = useId();
   const running = state.status === 'running';
   const download = (encoding: CsvEncoding) =>
     void start(
       (signal) => openCsv(merchantId, report, { ...query, encoding }, signal),
       fallbackCsvName(report, merchantName, query),
     );
+  const chevron = (
+    <Button variant="default" px={8} disabled={running} aria-label={t('download.chooseEncoding')}>
+      <ChevronDownIcon />
+    </Button>
+  );
   return (
     <Group gap="sm" wrap="wrap">
-      <VisuallyHidden id={ids.encoding}>{t('download.encodings.cp932')}</VisuallyHidden>
+      <VisuallyHidden id={encodingId}>{t('download.encodings.cp932')}</VisuallyHidden>
       <Button.Group aria-label={t('actions.downloadCsv')}>
         <Button
           variant="default"
           leftSection={<DownloadIcon />}
           disabled={running}
-          aria-describedby={ids.encoding}
+          aria-describedby={encodingId}
           onClick={() => download('cp932')}
         >
           {t('actions.downloadCsv')}
         </Button>
-        <Menu position="bottom-end" shadow="md" width={260} disabled={running}>
-          <Menu.Target>
-            <Button variant="default" px={8} disabled={running} aria-label={t('download.chooseEncoding')}>
-              <ChevronDownIcon />
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t('download.encoding')}</Menu.Label>
-            {CSV_ENCODINGS.map((encoding) => (
-              <Menu.Item
-                key={encoding}
-                onClick={() => download(encoding)}
-                {...(encoding === 'cp932' ? { 'aria-describedby': ids.substitution } : {})}
-              >
-                {t(`download.encodings.${encoding}`)}
-              </Menu.Item>
-            ))}
-            <Text id={ids.substitution} size="xs" c="dimmed" px="sm" pb={6} maw={260}>
-              {t('download.substitution')}
-            </Text>
-          </Menu.Dropdown>
-        </Menu>
+        <Suspense fallback={chevron}>
+          <CsvEncodingMenu target={chevron} disabled={running} onChoose={download} />
+        </Suspense>
       </Button.Group>
       <DownloadStatus state={state} onCancel={cancel} />
     </Group>
