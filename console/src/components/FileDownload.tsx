@@ -119,8 +119,8 @@ export function CsvButton({
       (signal) => openCsv(merchantId, report, { ...query, encoding }, signal),
       fallbackCsvName(report, merchantName, query),
     );
-  const chevron = (
-    <Button variant="default" px={8} disabled={running} aria-label={t('download.chooseEncoding')}>
+  const chevron = (disabled: boolean) => (
+    <Button variant="default" px={8} disabled={disabled} aria-label={t('download.chooseEncoding')}>
       <ChevronDownIcon />
     </Button>
   );
@@ -137,8 +137,9 @@ export function CsvButton({
         >
           {t('actions.downloadCsv')}
         </Button>
-        <Suspense fallback={chevron}>
-          <CsvEncodingMenu target={chevron} disabled={running} onChoose={download} />
+        {/* Disabled until the menu has loaded: a click before then would open nothing. */}
+        <Suspense fallback={chevron(true)}>
+          <CsvEncodingMenu target={chevron(running)} disabled={running} onChoose={download} />
         </Suspense>
       </Button.Group>
       <DownloadStatus state={state} onCancel={cancel} />
