@@ -11,7 +11,12 @@ import { buildOperatorApp } from './http/routes/refundsOperator';
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  let logIdleConnectionError = (error: Error) => console.error(error);
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    onIdleConnectionError: (error) => logIdleConnectionError(error),
+  });
   // PGlite is one process: the operator command asks this server (loopback + secret) instead.
   const operatorSecret = config.databaseUrl ? undefined : newOperatorSecret();
   const app = await buildApp({ config, db });
@@ -19,6 +24,8 @@ async function main(): Promise<void> {
     ? await buildOperatorApp({ db, secret: operatorSecret, logLevel: config.logLevel })
     : null;
   const log = app.log;
+  logIdleConnectionError = (error) =>
+    log.warn({ err: error }, 'an idle PostgreSQL connection failed; it is discarded and replaced on the next query');
 
   log.info({ database: config.databaseUrl ? 'postgresql' : `pglite (${config.pgliteDir})` }, 'opening database');
   const migrations = await migrateToLatest(db);

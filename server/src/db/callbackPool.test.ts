@@ -70,4 +70,26 @@ describe.skipIf(!url)('callbackQueryPool on PostgreSQL (skipped unless TEST_DATA
       await db.destroy();
     }
   });
+
+  it('an idle connection that the server ends is reported and replaced, and the process goes on', async () => {
+    const failures: Error[] = [];
+    const db = openDatabase({
+      databaseUrl: url as string,
+      maxConnections: 1,
+      onIdleConnectionError: (error) => failures.push(error),
+    });
+    const admin = openDatabase({ databaseUrl: url as string, maxConnections: 1 });
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+      const pid = rows[0]?.pid as number;
+      // The connection is idle in the pool now; end its backend from another session.
+      await sql`select pg_terminate_backend(${pid})`.execute(admin);
+      await expect.poll(() => failures.length, { timeout: 5000 }).toBe(1);
+      const { rows: after } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+      expect(after[0]?.pid).not.toBe(pid);
+    } finally {
+      await db.destroy();
+      await admin.destroy();
+    }
+  });
 });

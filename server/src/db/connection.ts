@@ -30,7 +30,15 @@ export interface OpenDatabaseOptions {
   searchPath?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * PostgreSQL: an idle pooled connection failed (the server restarted, the network dropped it). pg
+   * discards it and opens another on the next query; without a listener the error would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
+
+const warnIdleConnectionError = (error: Error) =>
+  process.emitWarning(`an idle PostgreSQL connection failed and was discarded: ${error.message}`);
 
 /**
  * PGlite keeps its files for one process only: a second process (a seed run beside the server)
@@ -74,6 +82,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
           TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    pool.on('error', options.onIdleConnectionError ?? warnIdleConnectionError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
   }
   const { pgliteDir, pgliteSnapshot } = options;
