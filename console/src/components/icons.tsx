@@ -50,3 +50,13 @@ export function ChevronDownIcon(props: SVGProps<SVGSVGElement>) {
     </Glyph>
   );
 }
+
+/** Up and down chevrons, as a select field shows them. */
+export function SelectorIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Glyph size={14} {...props}>
+      <path d="m8 9 4-4 4 4" />
+      <path d="m8 15 4 4 4-4" />
+    </Glyph>
+  );
+}

@@ -1,52 +1,35 @@
-import { Loader, Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '@/api/errors';
-import { session, useSessionState } from '@/session';
+import { SelectorIcon } from '@/components/icons';
+import { useSessionState } from '@/session';
 
-/** The merchants the user holds a role in; switching obtains the new session before anything changes. */
+// The select (Mantine Combobox, floating positioning, scroll area) is off the shell's chunk; until it
+// has loaded, the current merchant shows in a read-only field of the same size.
+const MerchantSelect = lazy(() => import('./MerchantSelect'));
+
+const WIDTH = { base: 170, sm: 240 };
+
+/** The header's merchant choice. */
 export function MerchantSwitcher({ onSwitchingChange }: { onSwitchingChange: (switching: boolean) => void }) {
   const { t } = useTranslation();
-  const router = useRouter();
-  const merchants = useSessionState((state) => state.merchants);
-  const roles = useSessionState((state) => state.user?.roles);
-  const selectedMerchantId = useSessionState((state) => state.selectedMerchantId);
-  const [switching, setSwitching] = useState(false);
-
-  const held = new Set((roles ?? []).map((r) => r.merchant_id));
-  const data = merchants
-    .filter((m) => held.has(m.merchant_id))
-    .map((m) => ({ value: String(m.merchant_id), label: m.name }));
-
-  async function change(value: string | null) {
-    if (value === null || Number(value) === selectedMerchantId) return;
-    setSwitching(true);
-    onSwitchingChange(true);
-    try {
-      await session.switchMerchant(Number(value));
-      // Re-run the guard: the new role may not open the current page.
-      await router.invalidate();
-    } catch (error) {
-      notifications.show({ color: 'red', title: t('errors.switchMerchantFailed'), message: t(errorMessageKey(error)) });
-    } finally {
-      setSwitching(false);
-      onSwitchingChange(false);
-    }
-  }
-
-  return (
-    <Select
+  const current = useSessionState(
+    (state) => state.merchants.find((m) => m.merchant_id === state.selectedMerchantId)?.name ?? '',
+  );
+  const placeholder = (
+    <TextInput
       aria-label={t('menu.merchantSwitcher')}
-      data={data}
-      value={selectedMerchantId === null ? null : String(selectedMerchantId)}
-      onChange={change}
-      allowDeselect={false}
-      disabled={switching}
-      rightSection={switching ? <Loader size="xs" aria-label={t('menu.switchingMerchant')} /> : undefined}
-      w={{ base: 170, sm: 240 }}
-      comboboxProps={{ withinPortal: true }}
+      value={current}
+      readOnly
+      tabIndex={-1}
+      rightSection={<SelectorIcon color="var(--mantine-color-gray-6)" />}
+      rightSectionPointerEvents="none"
+      w={WIDTH}
     />
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <MerchantSelect onSwitchingChange={onSwitchingChange} width={WIDTH} />
+    </Suspense>
   );
 }

@@ -1,0 +1,58 @@
+import { Loader, Select } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '@/api/errors';
+import { session, useSessionState } from '@/session';
+
+/** The merchants the user holds a role in; switching obtains the new session before anything changes. */
+export default function MerchantSelect({
+  onSwitchingChange,
+  width,
+}: {
+  onSwitchingChange: (switching: boolean) => void;
+  width: { base: number; sm: number };
+}) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const merchants = useSessionState((state) => state.merchants);
+  const roles = useSessionState((state) => state.user?.roles);
+  const selectedMerchantId = useSessionState((state) => state.selectedMerchantId);
+  const [switching, setSwitching] = useState(false);
+
+  const held = new Set((roles ?? []).map((r) => r.merchant_id));
+  const data = merchants
+    .filter((m) => held.has(m.merchant_id))
+    .map((m) => ({ value: String(m.merchant_id), label: m.name }));
+
+  async function change(value: string | null) {
+    if (value === null || Number(value) === selectedMerchantId) return;
+    setSwitching(true);
+    onSwitchingChange(true);
+    try {
+      await session.switchMerchant(Number(value));
+      // Re-run the guard: the new role may not open the current page.
+      await router.invalidate();
+    } catch (error) {
+      notifications.show({ color: 'red', title: t('errors.switchMerchantFailed'), message: t(errorMessageKey(error)) });
+    } finally {
+      setSwitching(false);
+      onSwitchingChange(false);
+    }
+  }
+
+  return (
+    <Select
+      aria-label={t('menu.merchantSwitcher')}
+      data={data}
+      value={selectedMerchantId === null ? null : String(selectedMerchantId)}
+      onChange={change}
+      allowDeselect={false}
+      disabled={switching}
+      rightSection={switching ? <Loader size="xs" aria-label={t('menu.switchingMerchant')} /> : undefined}
+      w={width}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
