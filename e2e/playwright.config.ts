@@ -16,7 +16,9 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test's whole time; CI's machine has run the e2e suite at a load of 14 on 2 cores, where a sign-in
+  // walk took 20 s. Each step still waits at most the expect timeout.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
