@@ -47,8 +47,6 @@ test.describe('sign-in', () => {
   test('without 「ログイン状態を保持する」 the session lives in sessionStorage, with it in localStorage', async ({
     browser,
   }) => {
-    // Two full sign-ins to Top, each with its own browser page: twice a sign-in test's time.
-    test.slow();
     const plain = await browser.newPage();
     await signInToTop(plain, ACCOUNTS.member);
     let keys = await storageKeys(plain);
