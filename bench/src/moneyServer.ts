@@ -13,8 +13,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../server/src/config';
 import { type Db, openDatabase } from '../../server/src/db/connection';
 import { migrateToLatest } from '../../server/src/db/migrate';
-import { seedDemo } from '../../server/src/db/seed';
 import { buildApp } from '../../server/src/http/app';
+import { seedDemo } from '../../server/src/seed';
 import { insertBulkHistory } from '../../server/src/testing/bulk';
 
 export const BENCH_WALLET = '1100000001';

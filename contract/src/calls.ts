@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type CallEndpoint, type CallId, CALL_ENDPOINTS as E } from './endpoints';
+import * as m from './moneyOut';
 import * as s from './schemas';
 
 export interface CallDef extends CallEndpoint {
@@ -288,6 +289,103 @@ export const CALLS = {
     params: s.merchantParamsSchema,
     query: s.txFeesQuerySchema,
     response: s.txFeesResponseSchema,
+  },
+  // Money in and out: payment requests, URL payments, invoices, reloads
+  listPaymentRates: {
+    ...E.listPaymentRates,
+    summary: 'The rate choices of a payment to another merchant, with their fee rates',
+    response: m.paymentRatesResponseSchema,
+  },
+  listPaymentPayees: {
+    ...E.listPaymentPayees,
+    summary: 'The merchants a merchant may pay (every open merchant)',
+    response: m.paymentPayeesResponseSchema,
+  },
+  getPaymentFee: {
+    ...E.getPaymentFee,
+    summary: 'The fee of a payment to another merchant at a rate choice, before anything moves',
+    params: s.merchantParamsSchema,
+    query: m.paymentFeeQuerySchema,
+    response: m.paymentFeeResponseSchema,
+    refusals: { '422': '`unprocessable`: the payee is the merchant itself, or the rate is for its own group only' },
+  },
+  createMerchantPayment: {
+    ...E.createMerchantPayment,
+    summary:
+      'Pay another merchant from the wallet: one ledger transaction of the amount and its fee (Idempotency-Key header required)',
+    params: s.merchantParamsSchema,
+    body: m.merchantPaymentBodySchema,
+    response: m.merchantPaymentSchema,
+    refusals: {
+      '409': '`conflict`: the Idempotency-Key was used with another request',
+      '422':
+        '`unprocessable`: the coin is not transferable, the balance cannot pay amount and fee, or the payee is not allowed',
+    },
+  },
+  listMerchantPayments: {
+    ...E.listMerchantPayments,
+    summary: 'Payments the merchant sent to other merchants in the period (Asia/Tokyo days), newest first',
+    params: s.merchantParamsSchema,
+    query: m.merchantPaymentsQuerySchema,
+    response: m.merchantPaymentsResponseSchema,
+  },
+  listUrlPayments: {
+    ...E.listUrlPayments,
+    summary: "The merchant's payment links, newest first",
+    params: s.merchantParamsSchema,
+    query: m.urlPaymentsQuerySchema,
+    response: m.urlPaymentsResponseSchema,
+  },
+  createUrlPayment: {
+    ...E.createUrlPayment,
+    summary: 'Create a payment link (coin, amount, description, last day)',
+    params: s.merchantParamsSchema,
+    body: m.createUrlPaymentBodySchema,
+    response: m.urlPaymentSchema,
+    refusals: { '422': '`unprocessable`: the coin is unknown, or the last day is past or too far ahead' },
+  },
+  stopUrlPayment: {
+    ...E.stopUrlPayment,
+    summary: 'Stop a payment link (`{status: "STOPPED"}`); a stopped link is refused to customers',
+    params: m.urlPaymentParamsSchema,
+    body: m.stopUrlPaymentBodySchema,
+    response: m.urlPaymentSchema,
+    refusals: { '409': '`conflict`: the link is already stopped' },
+  },
+  listInvoices: {
+    ...E.listInvoices,
+    summary: 'Invoices addressed to the merchant: unpaid first (by due date), then paid (newest first)',
+    params: s.merchantParamsSchema,
+    query: m.invoicesQuerySchema,
+    response: m.invoicesResponseSchema,
+  },
+  getInvoice: {
+    ...E.getInvoice,
+    summary: 'One invoice addressed to the merchant (another merchant’s is 404)',
+    params: m.invoiceParamsSchema,
+    response: m.invoiceSchema,
+  },
+  payInvoice: {
+    ...E.payInvoice,
+    summary: 'Pay an invoice from the wallet in one ledger transaction (Idempotency-Key header required)',
+    params: m.invoiceParamsSchema,
+    body: m.payInvoiceBodySchema,
+    response: m.invoiceSchema,
+    refusals: {
+      '409': '`conflict`: the invoice is already paid, or the Idempotency-Key was used with another request',
+      '422': '`unprocessable`: the balance cannot pay the invoice',
+    },
+  },
+  createReload: {
+    ...E.createReload,
+    summary: "Reload a customer's wallet with one of the merchant's reloadable coins (Idempotency-Key header required)",
+    params: s.merchantParamsSchema,
+    body: m.reloadBodySchema,
+    response: m.reloadResponseSchema,
+    refusals: {
+      '409': '`conflict`: the Idempotency-Key was used with another request',
+      '422': '`unprocessable`: the coin is not one of the merchant’s reloadable coins, or its balance is too low',
+    },
   },
   downloadCsv: {
     ...E.downloadCsv,

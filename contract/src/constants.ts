@@ -51,6 +51,7 @@ export const CSV_REPORTS = [
   'tx_fees',
   'refund_applications',
   'refund_fees',
+  'merchant_payments',
 ] as const;
 
 /** Whose fee limit GET /history/fee_limits answers. */
@@ -60,3 +61,23 @@ export type FeeUserType = (typeof FEE_USER_TYPES)[number];
 /** CSV encodings: Windows-31J (what Excel in Japan opens) or UTF-8 with BOM. */
 export const CSV_ENCODINGS = ['cp932', 'utf8'] as const;
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+
+/* Money in and out: payment requests, URL payments, invoices, reloads. */
+
+/** The largest amount one payment to another merchant, one payment link or one reload may carry. */
+export const MAX_PAYMENT_AMOUNT = 10_000_000;
+export const MAX_RELOAD_AMOUNT = 100_000;
+/** A payment link's description, in characters. */
+export const URL_PAYMENT_DESCRIPTION_MAX = 100;
+/** A payment link expires at the end of a Tokyo day at most this many days ahead. */
+export const URL_PAYMENT_MAX_DAYS = 365;
+/** The query parameter of a payment link on the QR host (`/payment/?url_payment=…`). */
+export const URL_PAYMENT_QUERY_PARAM = 'url_payment';
+
+/** A payment link: usable, past its expiry, or stopped by the merchant. */
+export const URL_PAYMENT_STATUSES = ['ACTIVE', 'EXPIRED', 'STOPPED'] as const;
+export type UrlPaymentStatus = (typeof URL_PAYMENT_STATUSES)[number];
+
+/** An invoice: to pay, to pay and past its due date, or paid. */
+export const INVOICE_STATUSES = ['UNPAID', 'OVERDUE', 'PAID'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { ALL_ROLES, OWNER_ONLY, type Role } from './roles';
+import { ALL_ROLES, OWNER_ONLY, PAYING_ROLES, type Role } from './roles';
 
 /**
  * Who may make a call. The server enforces it; the console only mirrors it.
@@ -232,6 +232,72 @@ export const CALL_ENDPOINTS = {
     method: 'GET',
     path: '/merchants/{id}/tx_fees',
     access: merchant(ALL_ROLES),
+  },
+  // Money in and out: payment requests, URL payments, invoices, reloads
+  /** The rate choices of a payment to another merchant (the same for every merchant). */
+  listPaymentRates: {
+    method: 'GET',
+    path: '/merchant/rate/selects',
+    access: { kind: 'authenticated' },
+  },
+  /** The merchants a merchant may pay (every open merchant; paying oneself is refused). */
+  listPaymentPayees: {
+    method: 'GET',
+    path: '/merchants/request_payment',
+    access: { kind: 'authenticated' },
+  },
+  getPaymentFee: {
+    method: 'GET',
+    path: '/merchants/{id}/fee',
+    access: merchant(PAYING_ROLES),
+  },
+  createMerchantPayment: {
+    method: 'POST',
+    path: '/merchants/{id}/payments',
+    access: merchant(PAYING_ROLES),
+    idempotent: true,
+  },
+  listMerchantPayments: {
+    method: 'GET',
+    path: '/merchants/{id}/payments',
+    access: merchant(ALL_ROLES),
+  },
+  listUrlPayments: {
+    method: 'GET',
+    path: '/merchants/{id}/url_payments',
+    access: merchant(ALL_ROLES),
+  },
+  createUrlPayment: {
+    method: 'POST',
+    path: '/merchants/{id}/url_payments',
+    access: merchant(PAYING_ROLES),
+  },
+  stopUrlPayment: {
+    method: 'PATCH',
+    path: '/merchants/{id}/url_payments/{url_payment_id}',
+    access: merchant(PAYING_ROLES),
+  },
+  listInvoices: {
+    method: 'GET',
+    path: '/merchants/{id}/invoices',
+    access: merchant(ALL_ROLES),
+  },
+  getInvoice: {
+    method: 'GET',
+    path: '/merchants/{id}/invoices/{invoice_id}',
+    access: merchant(ALL_ROLES),
+  },
+  payInvoice: {
+    method: 'POST',
+    path: '/merchants/{id}/invoices/{invoice_id}/payments',
+    access: merchant(PAYING_ROLES),
+    idempotent: true,
+  },
+  createReload: {
+    method: 'POST',
+    path: '/merchants/{id}/reloads',
+    access: merchant(PAYING_ROLES),
+    idempotent: true,
   },
   /** Every role that may read a list may download it. */
   downloadCsv: {

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './endpoints';
 export * from './guard';
 export * from './messages';
+export * from './moneyOut';
 export * from './openapi';
 export * from './roles';
 export * from './routes';

@@ -3,9 +3,10 @@ import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from '
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { isDatabaseEmpty, seedDemo } from './db/seed';
+import { isDatabaseEmpty } from './db/seed';
 import { buildApp } from './http/app';
 import { buildOperatorApp } from './http/routes/refundsOperator';
+import { seedDemo } from './seed';
 
 /** Runs the process: configuration, database, demo seed on an empty database, listen, graceful close. */
 async function main(): Promise<void> {
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const operatorSecret = config.databaseUrl ? undefined : newOperatorSecret();
   const app = await buildApp({ config, db });
   const operatorApp = operatorSecret
-    ? await buildOperatorApp({ db, secret: operatorSecret, logLevel: config.logLevel })
+    ? await buildOperatorApp({ db, secret: operatorSecret, logLevel: config.logLevel, publicUrl: config.publicUrl })
     : null;
   const log = app.log;
   logIdleConnectionError = (error) =>

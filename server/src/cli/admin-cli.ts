@@ -11,7 +11,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     if (config.databaseUrl) {
       db = openDatabase({ databaseUrl: config.databaseUrl, maxConnections: 2 });
-      return databaseBackend(db, 'PostgreSQL');
+      return databaseBackend(db, 'PostgreSQL', { publicUrl: config.publicUrl });
     }
     const holder = lockHolder(`${config.pgliteDir}.lock`);
     if (holder !== null) {
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     }
     db = openDatabase({ databaseUrl: null, pgliteDir: config.pgliteDir });
     await migrateToLatest(db);
-    return databaseBackend(db, `the embedded database ${config.pgliteDir}`);
+    return databaseBackend(db, `the embedded database ${config.pgliteDir}`, { publicUrl: config.publicUrl });
   };
   try {
     return await runAdmin(process.argv.slice(2), backend, {

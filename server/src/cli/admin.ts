@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ERROR_TYPES, type ErrorType, REFUND_APPLICATION_STATUSES, type RefundApplication } from '@coin/contract';
+import {
+  ERROR_TYPES,
+  type ErrorType,
+  type Invoice,
+  REFUND_APPLICATION_STATUSES,
+  type RefundApplication,
+  type UrlPayment,
+} from '@coin/contract';
 import type { Db } from '../db/connection';
 import type { RefundApplicationStatus } from '../db/schema';
 import { DomainError } from '../domain/errors';
+import { type OperatorInvoiceInput, operatorIssueInvoice, operatorPayUrlPayment } from '../domain/operatorMoneyOut';
 import { approveRefund, operatorRefundList } from '../domain/refunds';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { OPERATOR_SECRET_HEADER, type OperatorChannel } from './adminChannel';
@@ -16,6 +24,14 @@ Operator commands of the wallet service:
   refunds approve <id> [--json]
       approve a REQUESTED refund application: in one database transaction, checks what is left to
       refund and the merchant's balance, moves the refund (merchant → customer) and its fee
+  url-payments pay <id> --wallet <customer wallet> [--json]
+      pay a payment link as the customer of that wallet (stands in for the app): one PAYMENT
+      transaction into the merchant's wallet, counted as a use of the link; a stopped or expired
+      link is refused
+  invoices issue --merchant <id> --title <text> --amount <N> --due <YYYY-MM-DD>
+                 [--item <text>] [--issuer-merchant <id>] [--json]
+      issue an invoice to a merchant, from another merchant (--issuer-merchant) or from the
+      service (めぶくペイ運営事務局, the default); it is paid on /invoicePayment
   idempotency-keys prune [--days N]
       forget the Idempotency-Keys of money-moving requests older than N days (default 7)
 
@@ -29,11 +45,16 @@ export interface AdminBackend {
   listRefunds(options: { status?: RefundApplicationStatus; limit: number }): Promise<RefundApplication[]>;
   approveRefund(id: number): Promise<RefundApplication>;
   pruneIdempotencyKeys(days: number): Promise<number>;
+  payUrlPayment(id: number, walletNo: string): Promise<{ transaction_id: number; link: UrlPayment }>;
+  issueInvoice(input: OperatorInvoiceInput): Promise<Invoice>;
 }
 
-export function databaseBackend(db: Db, describe = 'database'): AdminBackend {
+export function databaseBackend(db: Db, describe = 'database', options: { publicUrl?: string } = {}): AdminBackend {
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   return {
     describe,
+    payUrlPayment: (id, walletNo) => operatorPayUrlPayment(db, { id, walletNo, publicUrl }),
+    issueInvoice: (input) => operatorIssueInvoice(db, input),
     listRefunds: (options) => operatorRefundList(db, options),
     approveRefund: (id) => approveRefund(db, { applicationId: id }),
     pruneIdempotencyKeys: (days) => pruneIdempotencyKeys(db, days),
@@ -70,6 +91,19 @@ export function serverBackend(channel: OperatorChannel): AdminBackend {
       const response = await fetch(`${base}/idempotency-keys/prune?days=${days}`, { method: 'POST', headers });
       return (await answerOf<{ deleted: number }>(response)).deleted;
     },
+    async payUrlPayment(id, walletNo) {
+      const query = new URLSearchParams({ wallet: walletNo });
+      const response = await fetch(`${base}/url-payments/${id}/pay?${query}`, { method: 'POST', headers });
+      return answerOf<{ transaction_id: number; link: UrlPayment }>(response);
+    },
+    async issueInvoice(input) {
+      const response = await fetch(`${base}/invoices`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      return answerOf<Invoice>(response);
+    },
   };
 }
 
@@ -96,6 +130,13 @@ function describeApplication(a: RefundApplication): string {
 
 const OPTIONS = {
   status: { type: 'string' },
+  wallet: { type: 'string' },
+  merchant: { type: 'string' },
+  title: { type: 'string' },
+  amount: { type: 'string' },
+  due: { type: 'string' },
+  item: { type: 'string' },
+  'issuer-merchant': { type: 'string' },
   limit: { type: 'string' },
   days: { type: 'string' },
   json: { type: 'boolean' },
@@ -140,6 +181,17 @@ export async function runAdmin(
     io.out(`forgot ${deleted} idempotency key${deleted === 1 ? '' : 's'} older than ${days} days`);
     return 0;
   }
+  if (group === 'url-payments' || group === 'invoices') {
+    try {
+      return await runMoneyOut(group, command, rest, values, backend, io, usage);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        io.err(`refused (${error.type}): ${error.message}`);
+        return 1;
+      }
+      throw error;
+    }
+  }
   if (group !== 'refunds') return usage(group ? `unknown command "${group}"` : 'no command given');
 
   try {
@@ -183,6 +235,72 @@ export async function runAdmin(
     }
     throw error;
   }
+}
+
+const positiveId = (text: string | undefined) =>
+  text !== undefined && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+
+/** Money in and out: `url-payments pay` and `invoices issue`. */
+async function runMoneyOut(
+  group: 'url-payments' | 'invoices',
+  command: string | undefined,
+  rest: readonly string[],
+  values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'],
+  backend: () => Promise<AdminBackend>,
+  io: AdminIo,
+  usage: (message: string) => number,
+): Promise<number> {
+  if (group === 'url-payments') {
+    if (command !== 'pay') return usage('url-payments takes one command: pay');
+    if (rest.length !== 1) return usage('pay takes one payment link id');
+    const id = positiveId(rest[0]);
+    if (id === null) return usage(`"${rest[0]}" is not a payment link id`);
+    const wallet = values.wallet?.replace(/[\s-]/g, '') ?? '';
+    if (!/^\d{10}$/.test(wallet)) return usage('--wallet must be a customer wallet number (10 digits)');
+    const target = await backend();
+    const paid = await target.payUrlPayment(id, wallet);
+    if (values.json) io.out(JSON.stringify(paid, null, 2));
+    else {
+      const { link } = paid;
+      io.out(`paid through ${target.describe}: link #${link.id} 「${link.description}」`);
+      io.out(
+        `  transaction ${paid.transaction_id}: ${yen(link.amount)} ${link.coin_name} from ${wallet}; ` +
+          `${link.use_count} use${link.use_count === 1 ? '' : 's'}, ${yen(link.used_amount)} in all; ${link.status}`,
+      );
+    }
+    return 0;
+  }
+  if (command !== 'issue' || rest.length > 0) return usage('invoices takes one command: issue');
+  const merchantId = positiveId(values.merchant);
+  if (merchantId === null) return usage('--merchant must be a merchant id');
+  const title = values.title?.trim() ?? '';
+  if (title === '' || title.length > 100) return usage('--title must be 1 to 100 characters');
+  const amount = positiveId(values.amount);
+  if (amount === null || amount > 100_000_000) return usage('--amount must be a whole amount from 1 to 100,000,000');
+  const due = values.due ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(due) || Number.isNaN(Date.parse(`${due}T00:00:00Z`))) {
+    return usage('--due must be a date YYYY-MM-DD');
+  }
+  const issuerMerchant = values['issuer-merchant'] === undefined ? undefined : positiveId(values['issuer-merchant']);
+  if (issuerMerchant === null) return usage('--issuer-merchant must be a merchant id');
+  const target = await backend();
+  const invoice = await target.issueInvoice({
+    merchantId,
+    title,
+    amount,
+    dueDate: due,
+    ...(values.item ? { itemName: values.item } : {}),
+    ...(issuerMerchant !== undefined ? { issuerMerchantId: issuerMerchant } : {}),
+  });
+  if (values.json) io.out(JSON.stringify(invoice, null, 2));
+  else {
+    io.out(`issued through ${target.describe}: invoice #${invoice.id} to merchant ${merchantId}`);
+    io.out(
+      `  ${invoice.issuer_name}「${invoice.title}」 ${yen(invoice.amount)} ${invoice.coin_name}, due ${invoice.due_date}; ` +
+        `open it at /invoicePayment?invoice_id=${invoice.id}`,
+    );
+  }
+  return 0;
 }
 
 /** The pid in a PGlite lock file when that process is alive; null otherwise. */

@@ -272,6 +272,76 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   // Money: histories and fees
   wallet_history_days: WalletHistoryDayTable;
+  // Money in and out (migration 0006)
+  payment_rates: PaymentRateTable;
+  merchant_payments: MerchantPaymentTable;
+  url_payments: UrlPaymentTable;
+  url_payment_uses: UrlPaymentUseTable;
+  invoices: InvoiceTable;
+}
+
+/** Money in and out: a rate choice of a payment to another merchant. */
+export interface PaymentRateTable {
+  type: string;
+  label: string;
+  rate_bp: number;
+  group_only: boolean;
+  sort_order: number;
+}
+
+/** Money in and out: the figures of a payment to another merchant (its TRANSFER transaction). */
+export interface MerchantPaymentTable {
+  transaction_id: number;
+  from_merchant_id: number;
+  to_merchant_id: number;
+  coin_id: number;
+  amount: number;
+  fee: number;
+  rate_type: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** Money in and out: a payment link; its status is derived (stopped_at, expires_on). */
+export interface UrlPaymentTable {
+  id: Generated<number>;
+  merchant_id: number;
+  token: string;
+  coin_id: number;
+  amount: number;
+  description: string;
+  /** The last Asia/Tokyo day the link works. */
+  expires_on: DateOnly;
+  stopped_at: Timestamp | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** Money in and out: one customer payment through a link (its PAYMENT transaction). */
+export interface UrlPaymentUseTable {
+  transaction_id: number;
+  url_payment_id: number;
+  wallet_no: string;
+  amount: number;
+  created_at: Timestamp;
+}
+
+/** Money in and out: an invoice addressed to a merchant; paid once, by one ledger transaction. */
+export interface InvoiceTable {
+  id: Generated<number>;
+  merchant_id: number;
+  issuer_name: string;
+  issuer_wallet_no: string;
+  title: string;
+  /** JSON array of {name, quantity, unit_price, amount}. */
+  items: ColumnType<unknown, string, string>;
+  coin_id: number;
+  amount: number;
+  due_date: DateOnly;
+  issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  paid_transaction_id: number | null;
+  paid_at: Timestamp | null;
+  paid_by: number | null;
 }
 
 /** Money: histories and fees (migration 0003). Entries per wallet, Asia/Tokyo day and type; kept by triggers. */

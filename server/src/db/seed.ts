@@ -356,10 +356,16 @@ const RELOAD_AMOUNTS = [1000, 3000, 5000, 10000];
 const WITHDRAWAL_COMMENT = '出金（ぐんま銀行 普通 ****1234）';
 
 /**
- * Seeds the demo of DESIGN.md §9 in one database transaction. Deterministic for a given `now`: the
+ * Seeds the core of the demo of DESIGN.md §9 in one database transaction (server/src/seed/ adds the sections). Deterministic for a given `now`: the
  * histories cover the 13 months before it, so the dashboard always has recent data.
  */
-export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<SeedSummary> {
+/** A section's demo rows, written in the seed's transaction after the core (server/src/seed/). */
+export type SeedSection = (trx: Trx, context: { now: Date }) => Promise<void>;
+
+export async function seedCore(
+  db: Db,
+  options: { now?: Date; sections?: readonly SeedSection[] } = {},
+): Promise<SeedSummary> {
   const started = Date.now();
   const now = options.now ?? new Date();
   const nowMs = now.getTime();
@@ -514,6 +520,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     for (const table of ['identities', 'merchant_groups', 'merchants', 'transactions', 'entries'] as const) {
       await resetSequence(trx, table);
     }
+    for (const section of options.sections ?? []) await section(trx, { now });
     // Fresh statistics, or the planner takes the bulk-loaded tables for empty ones.
     await sql`analyze`.execute(trx);
 

@@ -156,3 +156,12 @@ export async function postTransaction(
   }
   return { transactionId, replayed: false };
 }
+
+/** The wallet_balances CHECK that refuses an overdraft (its SQLSTATE is 23514). */
+const OVERDRAFT_CONSTRAINT = 'wallet_balances_no_overdraft';
+
+/** True when a database error is the refusal of an overdraft by wallet_balances' CHECK. */
+export function isOverdraft(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return typeof e === 'object' && e !== null && e.code === '23514' && e.constraint === OVERDRAFT_CONSTRAINT;
+}

@@ -6,6 +6,7 @@ import { notFound } from './errors';
 import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
 import { exactInstant, instantParam } from './keyset';
+import { merchantPaymentBatches } from './merchantPayments';
 import { tokyoPeriod } from './time';
 
 /** Money: histories and fees — what each CSV report holds. Rows come in keyset batches, newest first. */
@@ -224,6 +225,23 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
           row.amount,
           row.fee_rate_bp,
           row.fee,
+        ]),
+      };
+    // Money in and out: payments sent to other merchants.
+    case 'merchant_payments':
+      return {
+        merchantName: merchant.name,
+        header: ['取引ID', '日時', '支払先', 'コイン', '支払額', '区分', '手数料', '合計', 'コメント'],
+        batches: mapBatches(merchantPaymentBatches(db, filter), (row) => [
+          row.transaction_id,
+          new Date(row.created_at),
+          row.to_merchant_name,
+          row.coin_name,
+          row.amount,
+          row.rate_label,
+          row.fee,
+          row.amount + row.fee,
+          row.comment,
         ]),
       };
   }

@@ -1,6 +1,8 @@
 import { CALLS, type CallDef, type CallId, callPath } from '@coin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../db/seed';
+import { issueInvoice } from '../domain/invoices';
+import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 
 type ProtectedCallId = {
@@ -20,6 +22,12 @@ const refundSample = { paymentId: 0, requestedId: 0 };
 
 /** Money: histories and fees — a transaction of 本店's wallet, read in beforeAll. */
 const historySample = { transactionId: 0 };
+
+/**
+ * Money in and out — per allowed caller (by user id), a link to stop and an invoice to pay, made in
+ * beforeAll: each may be stopped or paid once, and every allowed role must find its own.
+ */
+const moneyOutSample = { linkOf: new Map<number, number>(), invoiceOf: new Map<number, number>(), unpaidId: 0 };
 
 /** A valid request of every protected call against 本店; a new call in CALLS fails the type check here. */
 const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
@@ -99,6 +107,43 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     params: { id: DEMO.mainMerchantId },
     query: { start_at: tokyoDay(-30), end_at: tokyoDay() },
   }),
+  // Money in and out
+  listPaymentRates: () => ({ params: {} }),
+  listPaymentPayees: () => ({ params: {} }),
+  getPaymentFee: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { to_merchant_id: '2', amount: '1000', type: 'STANDARD' },
+  }),
+  createMerchantPayment: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: { to_merchant_id: 2, coin_id: 1, amount: 1, type: 'STANDARD' },
+    headers: { 'idempotency-key': 'access-rules-merchant-payment' },
+  }),
+  listMerchantPayments: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
+  listUrlPayments: () => ({ params: { id: DEMO.mainMerchantId } }),
+  createUrlPayment: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: { coin_id: 1, amount: 500, description: '権限テスト', expires_on: tokyoDay(7) },
+  }),
+  stopUrlPayment: (caller) => ({
+    params: { id: DEMO.mainMerchantId, url_payment_id: moneyOutSample.linkOf.get(caller.userId) ?? 1 },
+    payload: { status: 'STOPPED' },
+  }),
+  listInvoices: () => ({ params: { id: DEMO.mainMerchantId } }),
+  getInvoice: () => ({ params: { id: DEMO.mainMerchantId, invoice_id: moneyOutSample.unpaidId } }),
+  payInvoice: (caller) => ({
+    params: { id: DEMO.mainMerchantId, invoice_id: moneyOutSample.invoiceOf.get(caller.userId) ?? 1 },
+    payload: {},
+    headers: { 'idempotency-key': 'access-rules-pay-invoice' },
+  }),
+  createReload: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: { wallet_no: '2000000001', coin_id: 1, amount: 1 },
+    headers: { 'idempotency-key': 'access-rules-reload' },
+  }),
   downloadCsv: () => ({
     params: { id: DEMO.mainMerchantId, report: 'histories' },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
@@ -161,6 +206,39 @@ describeEachDatabase('access rules', (env) => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     historySample.transactionId = entry.transaction_id;
+  });
+
+  // Money in and out
+  beforeAll(async () => {
+    const now = new Date();
+    for (const caller of [DEMO.owner, DEMO.manager]) {
+      const { userId } = sessions.get(caller === DEMO.owner ? 'Owner' : 'Manager') ?? { userId: 0 };
+      const link = await createUrlPayment(
+        env().db,
+        {
+          merchantId: DEMO.mainMerchantId,
+          coinId: 1,
+          amount: 100,
+          description: '権限テスト',
+          expiresOn: tokyoDay(1),
+          createdBy: null,
+        },
+        { publicUrl: 'http://localhost:3000', now },
+      );
+      moneyOutSample.linkOf.set(userId, link.id);
+      const invoice = await issueInvoice(env().db, {
+        merchantId: DEMO.mainMerchantId,
+        issuerName: '権限テスト',
+        issuerWalletNo: DEMO_MERCHANTS.station.walletNo,
+        title: '権限テスト',
+        items: [{ name: '権限テスト', quantity: 1, unit_price: 100, amount: 100 }],
+        coinId: 1,
+        dueDate: tokyoDay(3),
+        now,
+      });
+      moneyOutSample.invoiceOf.set(userId, invoice.id);
+      moneyOutSample.unpaidId = invoice.id;
+    }
   });
 
   it('covers every protected call of the contract', () => {

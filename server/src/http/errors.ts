@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@coin/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors';
+import { isOverdraft } from '../domain/ledger';
 
 interface DatabaseErrorLike {
   code: string;
@@ -15,7 +16,7 @@ const isDatabaseError = (error: unknown): error is DatabaseErrorLike =>
 
 /** Expected database refusals, by SQLSTATE; anything else is a 500. */
 function fromDatabase(error: DatabaseErrorLike): DomainError | null {
-  if (error.code === '23514' && error.constraint === 'wallet_balances_no_overdraft') {
+  if (isOverdraft(error)) {
     return new DomainError('unprocessable', '残高が不足しています');
   }
   if (error.code === '23505') return new DomainError('conflict', 'すでに処理済みです');

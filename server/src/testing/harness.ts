@@ -20,9 +20,10 @@ import { type Db, openDatabase, TYPE_PARSERS } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { PGliteDialect } from '../db/pglite-dialect';
 import type { Database } from '../db/schema';
-import { DEMO_PASSWORD, seedDemo } from '../db/seed';
+import { DEMO_PASSWORD } from '../db/seed';
 import { TokenSigner } from '../domain/tokens';
 import { type BuildAppOptions, buildApp } from '../http/app';
+import { seedDemo } from '../seed';
 
 export interface TestTarget {
   kind: 'pglite' | 'postgresql';

@@ -8,6 +8,7 @@ import type { AppDeps, CallContext, CallHandler, CallHandlers } from './context'
 import { historyHandlers } from './history';
 import { identityHandlers } from './identities';
 import { merchantHandlers } from './merchants';
+import { moneyOutHandlers } from './moneyOut';
 import { noticeHandlers } from './notices';
 import { refundHandlers } from './refunds';
 import { sessionHandlers } from './sessions';
@@ -26,6 +27,8 @@ const HANDLERS: CallHandlers<CallId> = {
   ...refundHandlers,
   // Money: histories and fees
   ...historyHandlers,
+  // Money in and out: payment requests, URL payments, invoices, reloads
+  ...moneyOutHandlers,
 };
 
 /** `/merchants/{id}` → `/merchants/:id` */

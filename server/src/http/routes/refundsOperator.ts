@@ -6,6 +6,7 @@ import { OPERATOR_SECRET_HEADER } from '../../cli/adminChannel';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { DomainError } from '../../domain/errors';
+import { operatorIssueInvoice, operatorPayUrlPayment } from '../../domain/operatorMoneyOut';
 import { approveRefund, operatorRefundList } from '../../domain/refunds';
 import { installErrorHandler } from '../errors';
 import { pruneIdempotencyKeys } from '../idempotency';
@@ -19,6 +20,16 @@ const listQuery = z.object({
 });
 const approveParams = z.object({ id: z.coerce.number().int().positive() });
 const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
+// Money in and out
+const payLinkQuery = z.object({ wallet: z.string().regex(/^\d{10}$/) });
+const issueInvoiceBody = z.object({
+  merchantId: z.number().int().positive(),
+  title: z.string().min(1).max(100),
+  amount: z.number().int().positive().max(100_000_000),
+  dueDate: z.iso.date(),
+  itemName: z.string().min(1).max(100).optional(),
+  issuerMerchantId: z.number().int().positive().optional(),
+});
 
 /**
  * The operator's refund endpoints, for `npm run admin` when the server holds the embedded database.
@@ -26,7 +37,10 @@ const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
  * on the public port, the contract or the OpenAPI document. A caller that is not on the loopback
  * interface (TCP peer address, never forwarding headers) or lacks the secret is answered 404.
  */
-export function registerRefundOperatorRoutes(app: FastifyInstance, deps: { db: Db; secret: string }): void {
+export function registerRefundOperatorRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; secret: string; publicUrl?: string },
+): void {
   const expected = digest(deps.secret);
   const guard = async (request: FastifyRequest) => {
     const header = request.headers[OPERATOR_SECRET_HEADER];
@@ -55,6 +69,22 @@ export function registerRefundOperatorRoutes(app: FastifyInstance, deps: { db: D
         const { days } = parse(pruneQuery, request.query);
         return { deleted: await pruneIdempotencyKeys(deps.db, days) };
       });
+      // Money in and out: the operator pays a link as a customer, issues an invoice.
+      operator.post('/url-payments/:id/pay', async (request) => {
+        const { id } = parse(approveParams, request.params);
+        const { wallet } = parse(payLinkQuery, request.query);
+        const paid = await operatorPayUrlPayment(deps.db, {
+          id,
+          walletNo: wallet,
+          publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+        });
+        request.log.info({ urlPaymentId: id, operator: true }, 'payment link paid by the operator');
+        return paid;
+      });
+      operator.post('/invoices', async (request) => {
+        const input = parse(issueInvoiceBody, request.body);
+        return operatorIssueInvoice(deps.db, input);
+      });
       operator.post('/refunds/:id/approve', async (request, reply: FastifyReply) => {
         const { id } = parse(approveParams, request.params);
         const approved = await approveRefund(deps.db, { applicationId: id });
@@ -70,6 +100,8 @@ export function registerRefundOperatorRoutes(app: FastifyInstance, deps: { db: D
 export async function buildOperatorApp(deps: {
   db: Db;
   secret: string;
+  /** The public URL payment links are built on. */
+  publicUrl?: string;
   logLevel: Config['logLevel'];
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel } });

@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CallResponse,
+  URL_PAYMENT_MAX_DAYS,
+  URL_PAYMENT_QUERY_PARAM,
+  type UrlPayment,
+  type UrlPaymentStatus,
+} from '@coin/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import { isStoredId } from './access';
+import { DomainError, invalidRequest, notFound } from './errors';
+import { isOverdraft, postTransaction } from './ledger';
+import { inTransaction } from './refunds';
+import { addDays, tokyoDate } from './time';
+
+/** Money in and out: payment links a merchant hands to customers, and their uses. */
+
+export const URL_PAYMENT_MESSAGES = {
+  notFound: '支払いリンクが見つかりません',
+  alreadyStopped: 'この支払いリンクはすでに停止されています',
+  stopped: 'この支払いリンクは停止されています',
+  expired: 'この支払いリンクは有効期限が切れています',
+  coinNotFound: 'コインが見つかりません',
+  pastDay: '有効期限には今日以降の日付を指定してください',
+  tooFar: `有効期限は${URL_PAYMENT_MAX_DAYS}日以内で指定してください`,
+  notCustomer: 'お客様のウォレットが見つかりません',
+  insufficientBalance: 'お客様のウォレットの残高が不足しています',
+} as const;
+
+/**
+ * Where a link points: the QR host's payment intermediary (`/payment/` on `qr.<host>`), which hands
+ * the query to the app. Built from the service's public URL.
+ */
+export function urlPaymentUrl(publicUrl: string, token: string): string {
+  const base = new URL(publicUrl);
+  if (!base.hostname.startsWith('qr.')) base.hostname = `qr.${base.hostname}`;
+  base.pathname = '/payment/';
+  base.search = new URLSearchParams({ [URL_PAYMENT_QUERY_PARAM]: token }).toString();
+  base.hash = '';
+  return base.toString();
+}
+
+/** STOPPED once stopped; EXPIRED after its last Tokyo day; ACTIVE otherwise. */
+export function urlPaymentStatus(link: { stopped_at: Date | null; expires_on: string }, now: Date): UrlPaymentStatus {
+  if (link.stopped_at) return 'STOPPED';
+  return link.expires_on < tokyoDate(now) ? 'EXPIRED' : 'ACTIVE';
+}
+
+function links(db: Db) {
+  return db
+    .selectFrom('url_payments as u')
+    .innerJoin('coins as c', 'c.id', 'u.coin_id')
+    .select((eb) => [
+      'u.id',
+      'u.merchant_id',
+      'u.token',
+      'u.coin_id',
+      'c.name as coin_name',
+      'u.amount',
+      'u.description',
+      'u.expires_on',
+      'u.stopped_at',
+      'u.created_at',
+      eb
+        .selectFrom('url_payment_uses as x')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('x.url_payment_id', '=', 'u.id')
+        .as('use_count'),
+      eb
+        .selectFrom('url_payment_uses as x')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('x.amount'), sql<number>`0`).as('s'))
+        .whereRef('x.url_payment_id', '=', 'u.id')
+        .as('used_amount'),
+    ]);
+}
+
+type LinkRow = Awaited<ReturnType<ReturnType<typeof links>['executeTakeFirstOrThrow']>>;
+
+function toUrlPayment(row: LinkRow, publicUrl: string, now: Date): UrlPayment {
+  return {
+    id: row.id,
+    url: urlPaymentUrl(publicUrl, row.token),
+    coin_id: row.coin_id,
+    coin_name: row.coin_name,
+    amount: row.amount,
+    description: row.description,
+    expires_on: row.expires_on,
+    status: urlPaymentStatus(row, now),
+    use_count: Number(row.use_count ?? 0),
+    used_amount: Number(row.used_amount ?? 0),
+    created_at: row.created_at.toISOString(),
+    stopped_at: row.stopped_at?.toISOString() ?? null,
+  };
+}
+
+export interface LinkContext {
+  publicUrl: string;
+  now: Date;
+}
+
+/** The merchant's links, newest first; a status filter reads the same rule as the status itself. */
+export async function listUrlPayments(
+  db: Db,
+  merchantId: number,
+  query: { status?: UrlPaymentStatus | undefined; limit: number; offset: number },
+  context: LinkContext,
+): Promise<CallResponse<'listUrlPayments'>> {
+  const today = tokyoDate(context.now);
+  let filtered = db.selectFrom('url_payments').where('merchant_id', '=', merchantId);
+  if (query.status === 'STOPPED') filtered = filtered.where('stopped_at', 'is not', null);
+  if (query.status === 'EXPIRED') filtered = filtered.where('stopped_at', 'is', null).where('expires_on', '<', today);
+  if (query.status === 'ACTIVE') filtered = filtered.where('stopped_at', 'is', null).where('expires_on', '>=', today);
+  const [{ total }, ids] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset((query.offset - 1) * query.limit)
+      .execute(),
+  ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await links(db)
+          .where(
+            'u.id',
+            'in',
+            ids.map((row) => row.id),
+          )
+          .orderBy('u.created_at', 'desc')
+          .orderBy('u.id', 'desc')
+          .execute();
+  return {
+    items: rows.map((row) => toUrlPayment(row, context.publicUrl, context.now)),
+    total: Number(total),
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** Creates a link; its last day is today … today + URL_PAYMENT_MAX_DAYS (Tokyo). */
+export async function createUrlPayment(
+  db: Db,
+  input: {
+    merchantId: number;
+    coinId: number;
+    amount: number;
+    description: string;
+    expiresOn: string;
+    createdBy: number | null;
+  },
+  context: LinkContext,
+): Promise<UrlPayment> {
+  const today = tokyoDate(context.now);
+  if (input.expiresOn < today) throw invalidRequest('expires_on', URL_PAYMENT_MESSAGES.pastDay);
+  if (input.expiresOn > addDays(today, URL_PAYMENT_MAX_DAYS)) {
+    throw invalidRequest('expires_on', URL_PAYMENT_MESSAGES.tooFar);
+  }
+  const coin = await db
+    .selectFrom('coins')
+    .select('id')
+    .where('id', '=', isStoredId(input.coinId) ? input.coinId : 0)
+    .executeTakeFirst();
+  if (!coin) throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.coinNotFound);
+  const { id } = await db
+    .insertInto('url_payments')
+    .values({
+      merchant_id: input.merchantId,
+      token: randomBytes(16).toString('base64url'),
+      coin_id: coin.id,
+      amount: input.amount,
+      description: input.description,
+      expires_on: input.expiresOn,
+      created_by: input.createdBy,
+      created_at: context.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toUrlPayment(await links(db).where('u.id', '=', id).executeTakeFirstOrThrow(), context.publicUrl, context.now);
+}
+
+/** Stops one of the merchant's links (another merchant's is not found); a stopped one is 409. */
+export async function stopUrlPayment(
+  db: Db,
+  input: { merchantId: number; urlPaymentId: number },
+  context: LinkContext,
+): Promise<UrlPayment> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom('url_payments')
+      .select(['id', 'stopped_at'])
+      .where('id', '=', isStoredId(input.urlPaymentId) ? input.urlPaymentId : 0)
+      .where('merchant_id', '=', input.merchantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound(URL_PAYMENT_MESSAGES.notFound);
+    if (row.stopped_at) throw new DomainError('conflict', URL_PAYMENT_MESSAGES.alreadyStopped);
+    await trx.updateTable('url_payments').set({ stopped_at: context.now }).where('id', '=', row.id).execute();
+    return toUrlPayment(
+      await links(trx).where('u.id', '=', row.id).executeTakeFirstOrThrow(),
+      context.publicUrl,
+      context.now,
+    );
+  });
+}
+
+/**
+ * A customer pays a link (the operator command stands in for the app): one PAYMENT transaction from
+ * the customer's wallet to the merchant's, recorded as a use of the link. The link row is locked, so
+ * a stop and a payment cannot cross; a stopped or expired link is refused.
+ */
+export async function payUrlPayment(
+  db: Db,
+  input: { urlPaymentId: number; walletNo: string },
+  context: LinkContext,
+): Promise<{ transaction_id: number; link: UrlPayment }> {
+  return inTransaction(db, async (trx) => {
+    const link = await trx
+      .selectFrom('url_payments as u')
+      .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
+      .select(['u.id', 'u.merchant_id', 'u.coin_id', 'u.amount', 'u.description', 'u.expires_on', 'u.stopped_at'])
+      .select('m.wallet_no as merchant_wallet_no')
+      .where('u.id', '=', isStoredId(input.urlPaymentId) ? input.urlPaymentId : 0)
+      .forUpdate('u')
+      .executeTakeFirst();
+    if (!link) throw notFound(URL_PAYMENT_MESSAGES.notFound);
+    const status = urlPaymentStatus(link, context.now);
+    if (status === 'STOPPED') throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.stopped);
+    if (status === 'EXPIRED') throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.expired);
+    const customer = await trx
+      .selectFrom('wallets')
+      .select('wallet_no')
+      .where('wallet_no', '=', input.walletNo)
+      .where('owner_type', '=', 'customer')
+      .executeTakeFirst();
+    if (!customer) throw notFound(URL_PAYMENT_MESSAGES.notCustomer);
+    let transactionId: number;
+    try {
+      ({ transactionId } = await postTransaction(trx, {
+        type: 'PAYMENT',
+        merchantId: link.merchant_id,
+        comment: `支払いリンク: ${link.description}`,
+        at: context.now,
+        entries: [
+          { walletNo: customer.wallet_no, coinId: link.coin_id, amount: -link.amount },
+          { walletNo: link.merchant_wallet_no, coinId: link.coin_id, amount: link.amount },
+        ],
+      }));
+    } catch (error) {
+      if (isOverdraft(error)) throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.insufficientBalance);
+      throw error;
+    }
+    await trx
+      .insertInto('url_payment_uses')
+      .values({
+        transaction_id: transactionId,
+        url_payment_id: link.id,
+        wallet_no: customer.wallet_no,
+        amount: link.amount,
+        created_at: context.now,
+      })
+      .execute();
+    const row = await links(trx).where('u.id', '=', link.id).executeTakeFirstOrThrow();
+    return { transaction_id: transactionId, link: toUrlPayment(row, context.publicUrl, context.now) };
+  });
+}
