@@ -78,6 +78,13 @@ export default defineConfig({
               name: 'shell-shared',
               test: /[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/]Badge|core[\\/]utils[\\/](get-sorted-breakpoints|create-safe-context))|notifications[\\/]esm[\\/]notifications\.store|store)[\\/.]/,
             },
+            // Small Mantine input pieces most list pages share (the status select's chevron, keyboard
+            // helpers): one chunk, not one per set of importing pages (each extra file costs its own
+            // gzip overhead in every page that loads it).
+            {
+              name: 'inputs-shared',
+              test: /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](NativeSelect|Combobox[\\/]ComboboxChevron)|core[\\/]utils[\\/]create-scoped-keydown-handler)[\\/.]|[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-force-update[\\/.]/,
+            },
             {
               name: 'query-client',
               test: /[\\/]@tanstack[\\/](query-core[\\/].*[\\/](?!\w*Observer)\w+|react-query[\\/].*[\\/]QueryClientProvider)\.js$/,

@@ -1,0 +1,178 @@
+import type { Invoice } from '@coin/contract';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/errors';
+import { invoiceQueries } from '@/api/invoices';
+import { apiErrorText } from '@/components/apiErrorText';
+import { formatCoin, formatDateTime } from '@/format';
+import type { MerchantEntry } from '@/session';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { PaySection } from './PaySection';
+
+const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/invoicePayment" size="sm">
+      {t('invoice.detail.backToList')}
+    </Anchor>
+  );
+}
+
+/** An unknown invoice id, a malformed one, or another merchant's invoice (the server answers 404 alike). */
+export function InvoiceNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" variant="light" title={t('invoice.detail.notFound')} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('invoice.detail.notFoundBody')}</Text>
+        <BackToList />
+      </Stack>
+    </Alert>
+  );
+}
+
+/** One invoice addressed to the merchant, with its items and the payment area. */
+export function InvoiceDetail({ merchant, invoiceId }: { merchant: MerchantEntry; invoiceId: number }) {
+  const { t } = useTranslation();
+  const query = useQuery(invoiceQueries.detail(merchant.merchant_id, invoiceId));
+
+  if (query.isPending) {
+    return (
+      <Stack gap="xs" aria-busy role="status" aria-label={t('common.loading')}>
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={160} />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error, 404)) return <InvoiceNotFound />;
+    return (
+      <Stack gap="sm" align="flex-start">
+        <BackToList />
+        <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')} w="100%">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{apiErrorText(t, query.error)}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              {t('actions.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <InvoiceView invoice={query.data} merchant={merchant} />;
+}
+
+function InvoiceView({ invoice, merchant }: { invoice: Invoice; merchant: MerchantEntry }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const itemsId = useId();
+  const rows: [string, ReactNode][] = [
+    [t('invoice.detail.invoiceId'), invoice.id],
+    [t('invoice.detail.issuer'), invoice.issuer_name],
+    [t('invoice.detail.issuedAt'), formatDateTime(invoice.issued_at)],
+    [t('invoice.detail.dueDate'), invoice.due_date.replaceAll('-', '/')],
+    [t('fields.coin'), invoice.coin_name],
+    [t('invoice.detail.amount'), formatCoin(invoice.amount)],
+  ];
+  if (invoice.paid_at) rows.push([t('invoice.detail.paidAt'), formatDateTime(invoice.paid_at)]);
+  if (invoice.paid_transaction_id !== null) {
+    rows.push([t('invoice.detail.paidTransactionId'), invoice.paid_transaction_id]);
+  }
+
+  return (
+    <Stack gap="lg">
+      <BackToList />
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
+        <Stack gap="md">
+          <Group gap="sm" align="center">
+            <Title order={2} size="h3" id={headingId}>
+              {invoice.title}
+            </Title>
+            <InvoiceStatusBadge status={invoice.status} size="lg" />
+          </Group>
+          <Table variant="vertical" withTableBorder layout="fixed" aria-label={t('invoice.detail.summary')}>
+            <Table.Tbody>
+              {rows.map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Th w={200}>{label}</Table.Th>
+                  <Table.Td style={numeric}>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={itemsId}>
+        <Stack gap="md">
+          <Title order={2} size="h4" id={itemsId}>
+            {t('invoice.detail.items')}
+          </Title>
+          <Table.ScrollContainer minWidth={520}>
+            <Table withTableBorder aria-labelledby={itemsId} verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('invoice.detail.itemName')}</Table.Th>
+                  <Table.Th ta="right">{t('invoice.detail.quantity')}</Table.Th>
+                  <Table.Th ta="right">{t('invoice.detail.unitPrice')}</Table.Th>
+                  <Table.Th ta="right">{t('invoice.detail.itemAmount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoice.items.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text size="sm" c="dimmed" ta="center">
+                        {t('invoice.detail.noItems')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  invoice.items.map((item, index) => (
+                    // Items have no id; their order is the invoice's.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+                    <Table.Tr key={index}>
+                      <Table.Td>{item.name}</Table.Td>
+                      <Table.Td ta="right" style={numeric}>
+                        {formatCoin(item.quantity)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={numeric}>
+                        {formatCoin(item.unit_price)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={numeric}>
+                        {formatCoin(item.amount)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th colSpan={3} ta="right">
+                    {t('invoice.detail.total', { coin: invoice.coin_name })}
+                  </Table.Th>
+                  <Table.Td ta="right" fw={700} style={numeric}>
+                    {formatCoin(invoice.amount)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      </Paper>
+      <PaySection invoice={invoice} merchant={merchant} />
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Badge.css';
+import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, type Invoice } from '@coin/contract';
+import { Anchor, Group, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invoiceQueries } from '@/api/invoices';
+import { type Column, ListTable } from '@/components/ListTable';
+import { useListSearch } from '@/components/useListSearch';
+import { usePageTitle } from '@/components/usePageTitle';
+import { formatCoin } from '@/format';
+import { pickOne } from '@/router/search';
+import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
+import { InvoiceDetail, InvoiceNotFound } from './InvoiceDetail';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { parseInvoiceId } from './invoiceView';
+
+/**
+ * InvoicePayment (every role): invoices addressed to the merchant; with `?invoice_id=N` one of them,
+ * which an Owner or a Manager can pay from the wallet after a confirm step.
+ */
+export default function InvoicePaymentPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.InvoicePayment'));
+  const merchant = useSessionState(selectSelectedMerchant);
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const invoiceId = parseInvoiceId(raw.invoice_id);
+  if (!merchant) return null;
+
+  let content: React.ReactNode;
+  if (invoiceId === undefined) content = <InvoiceList merchant={merchant} />;
+  else if (invoiceId === 'invalid') content = <InvoiceNotFound />;
+  // Keyed: another invoice starts again from its own idle pay step.
+  else content = <InvoiceDetail key={invoiceId} merchant={merchant} invoiceId={invoiceId} />;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.InvoicePayment')}</Title>
+      {content}
+    </Stack>
+  );
+}
+
+function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
+  const { t } = useTranslation();
+  const [search, update] = useListSearch();
+  const status = pickOne(search.status, INVOICE_STATUSES);
+  const query = useQuery({
+    ...invoiceQueries.list(merchant.merchant_id, {
+      ...(status ? { status } : {}),
+      limit: DEFAULT_PAGE_SIZE,
+      offset: search.page,
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo<Column<Invoice>[]>(
+    () => [
+      { key: 'issuer', header: t('invoice.list.issuer'), render: (row) => row.issuer_name },
+      {
+        key: 'title',
+        header: t('invoice.list.subject'),
+        render: (row) => (
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/invoicePayment" search={{ invoice_id: String(row.id) }} />}
+            size="sm"
+            aria-label={t('invoice.list.open', { title: row.title })}
+          >
+            {row.title}
+          </Anchor>
+        ),
+      },
+      { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },
+      { key: 'amount', header: t('invoice.list.amount'), align: 'right', render: (row) => formatCoin(row.amount) },
+      { key: 'due_date', header: t('invoice.list.dueDate'), render: (row) => row.due_date.replaceAll('-', '/') },
+      { key: 'status', header: t('fields.status'), render: (row) => <InvoiceStatusBadge status={row.status} /> },
+    ],
+    [t],
+  );
+
+  const statusOptions = [
+    { value: '', label: t('list.all') },
+    ...INVOICE_STATUSES.map((value) => ({ value, label: t(`invoice.statuses.${value}`) })),
+  ];
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="invoice-list-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={2} size="h4" id="invoice-list-heading">
+            {t('invoice.list.title')}
+          </Title>
+          <NativeSelect
+            label={t('fields.status')}
+            data={statusOptions}
+            value={status ?? ''}
+            onChange={(event) => update({ status: event.currentTarget.value || undefined })}
+            w={160}
+          />
+        </Group>
+        <ListTable
+          label={t('invoice.list.title')}
+          columns={columns}
+          query={query}
+          rowKey={(row) => row.id}
+          page={search.page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          onPageChange={(page) => update({ page })}
+          emptyText={t('invoice.list.empty')}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Invoice } from '@coin/contract';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePayInvoice } from '@/api/invoices';
+import { walletQueries } from '@/api/wallets';
+import { apiErrorText } from '@/components/apiErrorText';
+import { formatCoin, formatDateTime } from '@/format';
+import { type MerchantEntry, selectRole, useSessionState } from '@/session';
+import { balanceAfterPaying, payMode } from './invoiceView';
+
+type Step = { kind: 'idle' } | { kind: 'confirm'; idempotencyKey: string };
+
+const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * The payment area of an invoice: paid, read-only for roles that cannot pay, or 支払う → a confirm
+ * step with the wallet's balance before and after → the payment.
+ */
+export function PaySection({ invoice, merchant }: { invoice: Invoice; merchant: MerchantEntry }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const role = useSessionState(selectRole);
+  const mode = payMode(invoice.status, role);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // Held here, not in the confirm step: the paid invoice replaces that step as soon as the answer lands.
+  const pay = usePayInvoice(merchant.merchant_id);
+
+  let body: React.ReactNode;
+  if (mode === 'paid') {
+    body = (
+      <Alert
+        color="teal"
+        variant="light"
+        role="status"
+        title={pay.isSuccess ? t('invoice.pay.done', { title: invoice.title }) : t('invoice.pay.paid')}
+      >
+        {invoice.paid_at &&
+          t('invoice.pay.paidBody', {
+            date: formatDateTime(invoice.paid_at),
+            id: invoice.paid_transaction_id ?? '—',
+          })}
+      </Alert>
+    );
+  } else if (mode === 'readOnly') {
+    body = (
+      <Alert color="gray" variant="light" title={t('invoice.pay.readOnly')}>
+        {t('invoice.pay.readOnlyBody')}
+      </Alert>
+    );
+  } else if (step.kind === 'confirm') {
+    body = (
+      <ConfirmPayment
+        invoice={invoice}
+        walletNo={merchant.wallet_no}
+        pay={pay}
+        onBack={() => {
+          pay.reset();
+          setStep({ kind: 'idle' });
+        }}
+        onConfirm={() =>
+          pay.mutate(
+            { invoiceId: invoice.id, idempotencyKey: step.idempotencyKey },
+            {
+              onSuccess: () =>
+                notifications.show({ color: 'teal', message: t('invoice.pay.done', { title: invoice.title }) }),
+            },
+          )
+        }
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        {invoice.status === 'OVERDUE' && (
+          <Text size="sm" c="red.8" fw={700}>
+            {t('invoice.pay.overdue')}
+          </Text>
+        )}
+        <Text size="sm">{t('invoice.pay.lead', { coin: invoice.coin_name })}</Text>
+        <Button
+          // One key per confirm step: a retry of 支払いを確定する reuses it, so the server moves money once.
+          onClick={() => setStep({ kind: 'confirm', idempotencyKey: crypto.randomUUID() })}
+        >
+          {t('invoice.pay.start')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h4" id={headingId}>
+          {t('invoice.pay.title')}
+        </Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ConfirmPayment({
+  invoice,
+  walletNo,
+  pay,
+  onBack,
+  onConfirm,
+}: {
+  invoice: Invoice;
+  walletNo: string;
+  pay: ReturnType<typeof usePayInvoice>;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const wallet = useQuery(walletQueries.detail(walletNo));
+
+  // Keyboard and screen-reader users land on the step they opened.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const balance = wallet.data ? balanceAfterPaying(wallet.data.balances, invoice.coin_id, invoice.amount) : null;
+  const rows: [string, string][] = [
+    [t('invoice.detail.issuer'), invoice.issuer_name],
+    [t('invoice.list.subject'), invoice.title],
+    [t('fields.coin'), invoice.coin_name],
+    [t('invoice.detail.amount'), formatCoin(invoice.amount)],
+  ];
+  if (balance) {
+    rows.push([t('invoice.pay.balanceNow'), formatCoin(balance.before)]);
+    rows.push([t('invoice.pay.balanceAfter'), formatCoin(balance.after)]);
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={3} size="h5" ref={headingRef} tabIndex={-1}>
+        {t('invoice.pay.confirmTitle')}
+      </Title>
+      <Table variant="vertical" withTableBorder layout="fixed" aria-label={t('invoice.pay.confirmTitle')}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={200}>{label}</Table.Th>
+              <Table.Td style={numeric}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {wallet.isPending && <Skeleton height={24} aria-label={t('common.loading')} />}
+      {wallet.isError && (
+        <Alert color="red" variant="light" role="alert" title={t('invoice.pay.balanceFailed')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{apiErrorText(t, wallet.error)}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              loading={wallet.isFetching}
+              onClick={() => void wallet.refetch()}
+            >
+              {t('actions.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {balance && !balance.sufficient && (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={t('invoice.pay.insufficient', { coin: invoice.coin_name })}
+        />
+      )}
+      {pay.isError && (
+        <Alert color="red" variant="light" role="alert" title={t('invoice.pay.failed')}>
+          {apiErrorText(t, pay.error)}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('invoice.pay.confirmNote')}
+      </Text>
+      <Group>
+        <Button variant="default" onClick={onBack} disabled={pay.isPending}>
+          {t('actions.back')}
+        </Button>
+        <Button loading={pay.isPending} disabled={!balance?.sufficient} onClick={onConfirm}>
+          {t('invoice.pay.submit')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

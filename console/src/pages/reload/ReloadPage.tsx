@@ -1,0 +1,340 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Paper.css';
+import { MAX_RELOAD_AMOUNT, PAYING_ROLES, type ReloadBody, type ReloadResult } from '@coin/contract';
+import { Alert, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/errors';
+import { reloadQueries, useCreateReload } from '@/api/reloads';
+import { walletQueries } from '@/api/wallets';
+import { apiErrorText } from '@/components/apiErrorText';
+import { RewritingInput } from '@/components/RewritingInput';
+import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
+import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
+import { usePageTitle } from '@/components/usePageTitle';
+import { formatCoin } from '@/format';
+import { roleKey } from '@/i18n/keys';
+import { type MerchantEntry, selectRole, selectSelectedMerchant, useSessionState } from '@/session';
+import { checkReload, isWalletNoSeparator, type ReloadProblems, type ReloadValues, walletNoTyping } from './reloadForm';
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'confirm'; body: ReloadBody; coinName: string; balance: number | null; idempotencyKey: string }
+  | { kind: 'done'; result: ReloadResult };
+
+const EMPTY_VALUES: ReloadValues = { walletNo: '', coinId: '', amount: '' };
+
+// The reload history (table, period filter, CSV) loads beside the form, after it.
+const ReloadHistory = lazy(() => import('./ReloadHistory'));
+
+/** Reload: Owner and Manager reload a customer's wallet from the merchant's coins; every role sees the reloads. */
+export default function ReloadPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.Reload'));
+  const merchant = useSessionState(selectSelectedMerchant);
+  const role = useSessionState(selectRole);
+  // The form's values live here, so going back from the confirm step (or a failed reload) keeps them.
+  const [values, setValues] = useState<ReloadValues>(EMPTY_VALUES);
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  if (!merchant) return null;
+
+  let main: React.ReactNode;
+  if (!merchant.reloadable) {
+    main = <Explanation title={t('reload.noReloadable')} body={t('reload.noReloadableDetail')} />;
+  } else if (!PAYING_ROLES.includes(role)) {
+    main = <Explanation title={t('reload.viewOnly')} body={t('reload.viewOnlyDetail', { role: t(roleKey(role)) })} />;
+  } else if (step.kind === 'done') {
+    main = (
+      <Done
+        result={step.result}
+        onAgain={() => {
+          // The next customer probably wants the same coin.
+          setValues({ ...EMPTY_VALUES, coinId: values.coinId });
+          setStep({ kind: 'form' });
+        }}
+      />
+    );
+  } else if (step.kind === 'confirm') {
+    main = (
+      <ConfirmStep
+        merchant={merchant}
+        step={step}
+        onBack={() => setStep({ kind: 'form' })}
+        onDone={(result) => setStep({ kind: 'done', result })}
+      />
+    );
+  } else {
+    main = (
+      <FormStep
+        merchant={merchant}
+        values={values}
+        onValues={setValues}
+        onConfirmed={(confirmed) =>
+          // One key per confirm step: a retry of チャージする reuses it, so the server moves the coins once.
+          setStep({ kind: 'confirm', ...confirmed, idempotencyKey: crypto.randomUUID() })
+        }
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.Reload')}</Title>
+      <Box maw={760}>{main}</Box>
+      <Suspense fallback={null}>
+        <ReloadHistory merchant={merchant} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function Explanation({ title, body }: { title: string; body: string }) {
+  return (
+    <Alert color="gray" variant="light" title={title}>
+      <Text size="sm">{body}</Text>
+    </Alert>
+  );
+}
+
+function problemText(t: TFunction, problem: ReloadProblems[keyof ReloadProblems]): string | null {
+  if (problem === undefined) return null;
+  if (typeof problem === 'object') return t('reload.errors.overBalance', { balance: formatCoin(problem.balance) });
+  if (problem === 'max') return t('reload.errors.max', { max: formatCoin(MAX_RELOAD_AMOUNT) });
+  return t(`reload.errors.${problem}`);
+}
+
+function FormStep({
+  merchant,
+  values,
+  onValues,
+  onConfirmed,
+}: {
+  merchant: MerchantEntry;
+  values: ReloadValues;
+  onValues: (values: ReloadValues) => void;
+  onConfirmed: (confirmed: { body: ReloadBody; coinName: string; balance: number | null }) => void;
+}) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const detail = useQuery(reloadQueries.coins(merchant.merchant_id));
+  const wallet = useQuery(walletQueries.detail(merchant.wallet_no));
+  const [problems, setProblems] = useState<ReloadProblems>({});
+
+  const coins = useMemo(
+    () =>
+      (detail.data?.reloadable_coins ?? []).map((coin) => {
+        // A coin the wallet has never held has no balance row: nothing to reload from.
+        const held = wallet.data?.balances.find((balance) => balance.id === coin.id);
+        return { id: coin.id, name: coin.name, balance: held ? held.amount : wallet.isSuccess ? 0 : null };
+      }),
+    [detail.data, wallet.data, wallet.isSuccess],
+  );
+  const coinId = values.coinId !== '' ? values.coinId : coins.length === 1 ? String(coins[0]!.id) : '';
+  const change = (patch: Partial<ReloadValues>) => onValues({ ...values, coinId, ...patch });
+
+  if (detail.isSuccess && coins.length === 0) {
+    // The session said reloadable, the merchant now has no such coin.
+    return <Explanation title={t('reload.noReloadable')} body={t('reload.noReloadableDetail')} />;
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkReload({ ...values, coinId }, { ownWalletNo: merchant.wallet_no, coins });
+    if (!check.ok) {
+      setProblems(check.problems);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setProblems({});
+    const chosen = coins.find((candidate) => candidate.id === check.body.coin_id)!;
+    onConfirmed({ body: check.body, coinName: chosen.name, balance: chosen.balance });
+  };
+
+  const failed = detail.isError ? detail : wallet.isError ? wallet : null;
+  const coinOptions = [
+    { value: '', label: detail.isPending ? t('common.loading') : t('reload.choose') },
+    ...coins.map((candidate) => ({
+      value: String(candidate.id),
+      label:
+        candidate.balance === null
+          ? candidate.name
+          : t('reload.coinOption', { coin: candidate.name, balance: formatCoin(candidate.balance) }),
+    })),
+  ];
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="form"
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="reload-form-heading"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4" id="reload-form-heading">
+          {t('reload.formTitle')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('reload.lead')}
+        </Text>
+        {failed && (
+          <Alert color="red" variant="light" role="alert" title={t('reload.coinsFailed')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{apiErrorText(t, failed.error)}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                loading={failed.isFetching}
+                onClick={() => void failed.refetch()}
+              >
+                {t('actions.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <RewritingInput
+          label={t('reload.walletNo')}
+          description={t('reload.walletNoHint')}
+          value={values.walletNo}
+          onValueChange={(walletNo) => change({ walletNo })}
+          rewrite={walletNoTyping}
+          ignorable={isWalletNoSeparator}
+          inputMode="numeric"
+          autoComplete="off"
+          error={problemText(t, problems.walletNo)}
+          required
+          maw={420}
+        />
+        <NativeSelect
+          label={t('reload.coin')}
+          data={coinOptions}
+          value={coinId}
+          onChange={(event) => change({ coinId: event.currentTarget.value })}
+          error={problemText(t, problems.coinId)}
+          disabled={detail.isPending}
+          required
+          maw={420}
+        />
+        <RewritingInput
+          label={t('reload.amount')}
+          description={t('reload.amountHint', { max: formatCoin(MAX_RELOAD_AMOUNT) })}
+          value={values.amount}
+          onValueChange={(amount) => change({ amount })}
+          rewrite={amountTyping}
+          ignorable={isAmountSeparator}
+          inputMode="numeric"
+          autoComplete="off"
+          error={problemText(t, problems.amount)}
+          required
+          maw={420}
+        />
+        <Group>
+          <Button type="submit" disabled={detail.isPending || detail.isError}>
+            {t('reload.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ConfirmStep({
+  merchant,
+  step,
+  onBack,
+  onDone,
+}: {
+  merchant: MerchantEntry;
+  step: Extract<Step, { kind: 'confirm' }>;
+  onBack: () => void;
+  onDone: (result: ReloadResult) => void;
+}) {
+  const { t } = useTranslation();
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const create = useCreateReload(merchant.merchant_id, merchant.wallet_no);
+  const { body, balance } = step;
+  const rows: [string, string][] = [
+    [t('reload.walletNo'), body.wallet_no],
+    [t('reload.coin'), step.coinName],
+    [t('reload.amount'), formatCoin(body.amount)],
+    ...(balance === null
+      ? []
+      : ([
+          [t('reload.balanceBefore'), formatCoin(balance)],
+          [t('reload.balanceAfter'), formatCoin(balance - body.amount)],
+        ] as [string, string][])),
+  ];
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="reload-confirm-heading">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="reload-confirm-heading" ref={headingRef} tabIndex={-1}>
+          {t('reload.confirmTitle')}
+        </Title>
+        <Text size="sm">{t('reload.confirmLead')}</Text>
+        <Table variant="vertical" withTableBorder layout="fixed" aria-labelledby="reload-confirm-heading">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={240}>{label}</Table.Th>
+                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {create.isError && (
+          <Alert color="red" variant="light" role="alert" title={t('reload.failed')}>
+            {/* 404: no customer wallet has that number. */}
+            {isApiError(create.error, 404) ? t('reload.errors.customerNotFound') : apiErrorText(t, create.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button variant="default" onClick={onBack} disabled={create.isPending}>
+            {t('actions.back')}
+          </Button>
+          <Button
+            loading={create.isPending}
+            onClick={() => create.mutate({ body, idempotencyKey: step.idempotencyKey }, { onSuccess: onDone })}
+          >
+            {t('reload.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Done({ result, onAgain }: { result: ReloadResult; onAgain: () => void }) {
+  const { t } = useTranslation();
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <Alert color="teal" variant="light" role="status">
+      <Stack gap="md" align="flex-start">
+        <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
+          {t('reload.doneTitle')}
+        </Title>
+        <Stack gap={4}>
+          <Text size="sm">
+            {t('reload.doneBody', {
+              id: result.transaction_id,
+              walletNo: result.wallet_no,
+              coin: result.coin_name,
+              amount: formatCoin(result.amount),
+            })}
+          </Text>
+          <Text size="sm">{t('reload.doneBalance', { balance: formatCoin(result.merchant_balance) })}</Text>
+        </Stack>
+        <Button variant="default" onClick={onAgain}>
+          {t('reload.again')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

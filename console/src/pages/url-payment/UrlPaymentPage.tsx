@@ -1,0 +1,221 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Badge.css';
+import { DEFAULT_PAGE_SIZE, URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/contract';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { urlPaymentQueries } from '@/api/urlPayments';
+import { type Column, ListTable } from '@/components/ListTable';
+import { useListSearch } from '@/components/useListSearch';
+import { usePageTitle } from '@/components/usePageTitle';
+import { formatCoin, formatDate, formatDateTime } from '@/format';
+import { pickOne } from '@/router/search';
+import { selectSelectedMerchant, useSessionState } from '@/session';
+import { CopyUrl } from './CopyUrl';
+import { CreateLinkForm } from './CreateLinkForm';
+import { canStopLink, LINK_STATUS_COLORS } from './linkForm';
+
+// The dialogs (Mantine's modal parts, and qrcode.react) load with their first use.
+const QrDialog = lazy(() => import('./QrDialog'));
+const StopLinkDialog = lazy(() => import('./StopLinkDialog'));
+
+const urlTextId = (link: UrlPayment) => `url-payment-${link.id}-url`;
+
+/** An instant on two lines (day, then time), to keep the list narrow. */
+function DateTimeLines({ instant }: { instant: string }) {
+  const [day, time] = formatDateTime(instant).split(' ');
+  return (
+    <Stack gap={0}>
+      <Text span size="sm">
+        {day}
+      </Text>
+      <Text span size="xs" c="dimmed">
+        {time}
+      </Text>
+    </Stack>
+  );
+}
+
+/** UrlPayment (Owner, Manager): create payment links, list them with their uses, copy, show as QR, stop. */
+export default function UrlPaymentPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.UrlPayment'));
+  const merchant = useSessionState(selectSelectedMerchant);
+  const [search, update] = useListSearch();
+  const status = pickOne(search.status, URL_PAYMENT_STATUSES);
+  const [showing, setShowing] = useState<UrlPayment | null>(null);
+  const [stopping, setStopping] = useState<UrlPayment | null>(null);
+
+  const merchantId = merchant?.merchant_id ?? 0;
+  const query = useQuery({
+    ...urlPaymentQueries.list(merchantId, {
+      ...(status ? { status } : {}),
+      limit: DEFAULT_PAGE_SIZE,
+      offset: search.page,
+    }),
+    enabled: merchant !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo<Column<UrlPayment>[]>(
+    () => [
+      {
+        key: 'created_at',
+        header: t('urlPayment.list.createdAt'),
+        render: (row) => <DateTimeLines instant={row.created_at} />,
+      },
+      {
+        key: 'link',
+        header: t('urlPayment.list.link'),
+        render: (row) => (
+          // The URL wraps inside its column (list cells do not wrap by default).
+          <Stack gap={4} w={250} style={{ whiteSpace: 'normal' }}>
+            <Text size="sm" fw={500}>
+              {row.description}
+            </Text>
+            <Text id={urlTextId(row)} size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {row.url}
+            </Text>
+            <CopyUrl
+              url={row.url}
+              textId={urlTextId(row)}
+              label={t('urlPayment.list.copyLabel', { description: row.description })}
+            />
+          </Stack>
+        ),
+      },
+      {
+        key: 'amount',
+        header: t('urlPayment.list.amount'),
+        align: 'right',
+        render: (row) => (
+          <Stack gap={0}>
+            <Text span size="sm">
+              {formatCoin(row.amount)}
+            </Text>
+            <Text span size="xs" c="dimmed">
+              {row.coin_name}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        key: 'expires_on',
+        header: t('urlPayment.list.expiresOn'),
+        render: (row) => row.expires_on.replaceAll('-', '/'),
+      },
+      {
+        key: 'status',
+        header: t('fields.status'),
+        render: (row) => (
+          <Stack gap={2} align="flex-start">
+            <Badge variant="light" color={LINK_STATUS_COLORS[row.status]} size="sm">
+              {t(`urlPayment.statuses.${row.status}`)}
+            </Badge>
+            {row.stopped_at && (
+              <Text span size="xs" c="dimmed">
+                {t('urlPayment.list.stoppedAt', { date: formatDate(row.stopped_at) })}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+      {
+        key: 'usage',
+        header: t('urlPayment.list.usage'),
+        align: 'right',
+        render: (row) => (
+          <Stack gap={0}>
+            <Text span size="sm">
+              {t('urlPayment.list.useCount', { uses: formatCoin(row.use_count) })}
+            </Text>
+            <Text span size="xs" c="dimmed">
+              {t('urlPayment.list.usedAmount', { amount: formatCoin(row.used_amount) })}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        key: 'actions',
+        header: t('fields.actions'),
+        render: (row) => (
+          <Stack gap={6} align="stretch">
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={t('urlPayment.list.qrLabel', { description: row.description })}
+              onClick={() => setShowing(row)}
+            >
+              {t('urlPayment.list.qr')}
+            </Button>
+            {canStopLink(row) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                aria-label={t('urlPayment.list.stopLabel', { description: row.description })}
+                onClick={() => setStopping(row)}
+              >
+                {t('urlPayment.list.stop')}
+              </Button>
+            )}
+          </Stack>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  if (!merchant) return null;
+  const statusOptions = [
+    { value: '', label: t('list.all') },
+    ...URL_PAYMENT_STATUSES.map((value) => ({ value, label: t(`urlPayment.statuses.${value}`) })),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.UrlPayment')}</Title>
+      <CreateLinkForm merchantId={merchant.merchant_id} walletNo={merchant.wallet_no} onCreated={setShowing} />
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="url-payment-list-heading">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Title order={2} size="h4" id="url-payment-list-heading">
+              {t('urlPayment.list.title')}
+            </Title>
+            <NativeSelect
+              label={t('fields.status')}
+              data={statusOptions}
+              value={status ?? ''}
+              onChange={(event) => update({ status: event.currentTarget.value || undefined })}
+              w={160}
+            />
+          </Group>
+          <ListTable
+            label={t('urlPayment.list.title')}
+            columns={columns}
+            query={query}
+            rowKey={(row) => row.id}
+            page={search.page}
+            pageSize={DEFAULT_PAGE_SIZE}
+            onPageChange={(page) => update({ page })}
+            emptyText={t('urlPayment.list.empty')}
+          />
+        </Stack>
+      </Paper>
+      {showing !== null && (
+        <Suspense fallback={null}>
+          <QrDialog link={showing} onClose={() => setShowing(null)} />
+        </Suspense>
+      )}
+      {stopping !== null && (
+        <Suspense fallback={null}>
+          <StopLinkDialog merchantId={merchant.merchant_id} link={stopping} onClose={() => setStopping(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
