@@ -11,7 +11,12 @@ import {
 import type { Db } from '../db/connection';
 import type { RefundApplicationStatus } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import { type OperatorInvoiceInput, operatorIssueInvoice, operatorPayUrlPayment } from '../domain/operatorMoneyOut';
+import {
+  type OperatorInvoiceInput,
+  operatorIssueInvoice,
+  operatorPayUrlPayment,
+  urlPaymentRef,
+} from '../domain/operatorMoneyOut';
 import { approveRefund, operatorRefundList } from '../domain/refunds';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { OPERATOR_SECRET_HEADER, type OperatorChannel } from './adminChannel';
@@ -24,8 +29,8 @@ Operator commands of the wallet service:
   refunds approve <id> [--json]
       approve a REQUESTED refund application: in one database transaction, checks what is left to
       refund and the merchant's balance, moves the refund (merchant → customer) and its fee
-  url-payments pay <id> --wallet <customer wallet> [--json]
-      pay a payment link as the customer of that wallet (stands in for the app): one PAYMENT
+  url-payments pay <id | URL> --wallet <customer wallet> [--json]
+      pay a payment link (its id, or the URL copied from /urlPayment) as the customer of that wallet (stands in for the app): one PAYMENT
       transaction into the merchant's wallet, counted as a use of the link; a stopped or expired
       link is refused
   invoices issue --merchant <id> --title <text> --amount <N> --due <YYYY-MM-DD>
@@ -45,7 +50,8 @@ export interface AdminBackend {
   listRefunds(options: { status?: RefundApplicationStatus; limit: number }): Promise<RefundApplication[]>;
   approveRefund(id: number): Promise<RefundApplication>;
   pruneIdempotencyKeys(days: number): Promise<number>;
-  payUrlPayment(id: number, walletNo: string): Promise<{ transaction_id: number; link: UrlPayment }>;
+  /** `ref`: the link's id, token or URL. */
+  payUrlPayment(ref: string, walletNo: string): Promise<{ transaction_id: number; link: UrlPayment }>;
   issueInvoice(input: OperatorInvoiceInput): Promise<Invoice>;
 }
 
@@ -53,7 +59,7 @@ export function databaseBackend(db: Db, describe = 'database', options: { public
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   return {
     describe,
-    payUrlPayment: (id, walletNo) => operatorPayUrlPayment(db, { id, walletNo, publicUrl }),
+    payUrlPayment: (ref, walletNo) => operatorPayUrlPayment(db, { ref, walletNo, publicUrl }),
     issueInvoice: (input) => operatorIssueInvoice(db, input),
     listRefunds: (options) => operatorRefundList(db, options),
     approveRefund: (id) => approveRefund(db, { applicationId: id }),
@@ -91,9 +97,9 @@ export function serverBackend(channel: OperatorChannel): AdminBackend {
       const response = await fetch(`${base}/idempotency-keys/prune?days=${days}`, { method: 'POST', headers });
       return (await answerOf<{ deleted: number }>(response)).deleted;
     },
-    async payUrlPayment(id, walletNo) {
-      const query = new URLSearchParams({ wallet: walletNo });
-      const response = await fetch(`${base}/url-payments/${id}/pay?${query}`, { method: 'POST', headers });
+    async payUrlPayment(ref, walletNo) {
+      const query = new URLSearchParams({ ref, wallet: walletNo });
+      const response = await fetch(`${base}/url-payments/pay?${query}`, { method: 'POST', headers });
       return answerOf<{ transaction_id: number; link: UrlPayment }>(response);
     },
     async issueInvoice(input) {
@@ -252,13 +258,13 @@ async function runMoneyOut(
 ): Promise<number> {
   if (group === 'url-payments') {
     if (command !== 'pay') return usage('url-payments takes one command: pay');
-    if (rest.length !== 1) return usage('pay takes one payment link id');
-    const id = positiveId(rest[0]);
-    if (id === null) return usage(`"${rest[0]}" is not a payment link id`);
+    if (rest.length !== 1) return usage('pay takes one payment link: its id, or its URL');
+    const ref = rest[0] ?? '';
+    if (!urlPaymentRef(ref)) return usage(`"${ref}" is neither a payment link id nor a payment link URL`);
     const wallet = values.wallet?.replace(/[\s-]/g, '') ?? '';
     if (!/^\d{10}$/.test(wallet)) return usage('--wallet must be a customer wallet number (10 digits)');
     const target = await backend();
-    const paid = await target.payUrlPayment(id, wallet);
+    const paid = await target.payUrlPayment(ref, wallet);
     if (values.json) io.out(JSON.stringify(paid, null, 2));
     else {
       const { link } = paid;

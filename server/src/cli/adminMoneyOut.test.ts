@@ -36,6 +36,22 @@ describeEachDatabase('npm run admin: url-payments and invoices', (env) => {
     expect(await balanceOf(env().db, DEMO.mainWalletNo, 1)).toBe(before + 450);
   });
 
+  it('takes the URL copied from the console instead of the id', async () => {
+    const created = await link();
+    const result = await run(
+      ['url-payments', 'pay', created.url, '--wallet', DEMO_CUSTOMER_WALLET, '--json'],
+      backend(),
+    );
+    expect(result.code, result.err.join('\n')).toBe(0);
+    expect(JSON.parse(result.out.join('\n')).link).toMatchObject({ id: created.id, use_count: 1 });
+    const unknown = await run(
+      ['url-payments', 'pay', 'http://qr.localhost:3000/payment/?url_payment=nope', '--wallet', DEMO_CUSTOMER_WALLET],
+      backend(),
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.join('\n')).toContain('not_found');
+  });
+
   it('refuses a stopped link with exit code 1 and bad arguments with exit code 2', async () => {
     const { id } = await link();
     await env().db.updateTable('url_payments').set({ stopped_at: new Date() }).where('id', '=', id).execute();
@@ -43,7 +59,7 @@ describeEachDatabase('npm run admin: url-payments and invoices', (env) => {
     expect(refused.code).toBe(1);
     expect(refused.err.join('\n')).toContain('停止されています');
     expect((await run(['url-payments', 'pay', String(id)], backend())).code).toBe(2);
-    expect((await run(['url-payments', 'pay', 'x', '--wallet', DEMO_CUSTOMER_WALLET], backend())).code).toBe(2);
+    expect((await run(['url-payments', 'pay', 'not a link!', '--wallet', DEMO_CUSTOMER_WALLET], backend())).code).toBe(2);
     expect((await run(['url-payments', 'list'], backend())).code).toBe(2);
   });
 

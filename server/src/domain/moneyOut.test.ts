@@ -214,7 +214,7 @@ describeEachDatabase('money in and out', (env) => {
       expect(link).toMatchObject({ status: 'ACTIVE', use_count: 0 });
       const before = { main: await balance(MAIN.walletNo), customer: await balance(DEMO_CUSTOMER_WALLET) };
       const paid = await operatorPayUrlPayment(env().db, {
-        id: link.id,
+        ref: link.id,
         walletNo: DEMO_CUSTOMER_WALLET,
         publicUrl: PUBLIC_URL,
       });
@@ -245,14 +245,14 @@ describeEachDatabase('money in and out', (env) => {
       });
       expect(again.statusCode).toBe(409);
       await expect(
-        operatorPayUrlPayment(env().db, { id: link.id, walletNo: DEMO_CUSTOMER_WALLET, publicUrl: PUBLIC_URL }),
+        operatorPayUrlPayment(env().db, { ref: link.id, walletNo: DEMO_CUSTOMER_WALLET, publicUrl: PUBLIC_URL }),
       ).rejects.toMatchObject({ type: 'unprocessable', message: 'この支払いリンクは停止されています' });
 
       const today = await newLink(tokyoDay());
       const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
       await expect(
         operatorPayUrlPayment(env().db, {
-          id: today.id,
+          ref: today.id,
           walletNo: DEMO_CUSTOMER_WALLET,
           publicUrl: PUBLIC_URL,
           now: tomorrow,
@@ -262,11 +262,11 @@ describeEachDatabase('money in and out', (env) => {
       const big = await newLink(tokyoDay(5), 9_000_000);
       const before = await balance(MAIN.walletNo);
       await expect(
-        operatorPayUrlPayment(env().db, { id: big.id, walletNo: DEMO_CUSTOMER_WALLET, publicUrl: PUBLIC_URL }),
+        operatorPayUrlPayment(env().db, { ref: big.id, walletNo: DEMO_CUSTOMER_WALLET, publicUrl: PUBLIC_URL }),
       ).rejects.toMatchObject({ type: 'unprocessable' });
       expect(await balance(MAIN.walletNo)).toBe(before);
       await expect(
-        operatorPayUrlPayment(env().db, { id: today.id, walletNo: MAIN.walletNo, publicUrl: PUBLIC_URL }),
+        operatorPayUrlPayment(env().db, { ref: today.id, walletNo: MAIN.walletNo, publicUrl: PUBLIC_URL }),
       ).rejects.toMatchObject({ type: 'not_found' });
     });
 

@@ -1,10 +1,10 @@
-import type { Invoice, UrlPayment } from '@coin/contract';
+import { type Invoice, URL_PAYMENT_QUERY_PARAM, type UrlPayment } from '@coin/contract';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { notFound } from './errors';
 import { issueInvoice, SERVICE_ISSUER_NAME } from './invoices';
 import { SYSTEM_WALLETS } from './ledger';
-import { payUrlPayment } from './urlPayments';
+import { payUrlPayment, URL_PAYMENT_MESSAGES } from './urlPayments';
 
 /** Money in and out: what the operator commands (`npm run admin -- url-payments … | invoices …`) do. */
 
@@ -19,14 +19,31 @@ export interface OperatorInvoiceInput {
   issuerMerchantId?: number;
 }
 
-/** A customer (the wallet's owner) pays a link now. */
+/** A link's id (digits), or its token, or its whole URL (the token is its url_payment parameter). */
+export function urlPaymentRef(text: string): { urlPaymentId: number } | { token: string } | null {
+  const value = text.trim();
+  if (/^\d{1,10}$/.test(value)) return Number(value) > 0 ? { urlPaymentId: Number(value) } : null;
+  let token = value;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      token = new URL(value).searchParams.get(URL_PAYMENT_QUERY_PARAM) ?? '';
+    } catch {
+      return null;
+    }
+  }
+  return /^[\w-]{1,64}$/.test(token) ? { token } : null;
+}
+
+/** A customer (the wallet's owner) pays a link now; `ref` is its id, token or URL. */
 export function operatorPayUrlPayment(
   db: Db,
-  input: { id: number; walletNo: string; publicUrl: string; now?: Date },
+  input: { ref: string | number; walletNo: string; publicUrl: string; now?: Date },
 ): Promise<{ transaction_id: number; link: UrlPayment }> {
+  const ref = urlPaymentRef(String(input.ref));
+  if (!ref) throw notFound(URL_PAYMENT_MESSAGES.notFound);
   return payUrlPayment(
     db,
-    { urlPaymentId: input.id, walletNo: input.walletNo },
+    { ...ref, walletNo: input.walletNo },
     { publicUrl: input.publicUrl, now: input.now ?? new Date() },
   );
 }

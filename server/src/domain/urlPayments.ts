@@ -208,24 +208,28 @@ export async function stopUrlPayment(
 }
 
 /**
- * A customer pays a link (the operator command stands in for the app): one PAYMENT transaction from
+ * A customer pays a link, named by its id or its URL's token (the operator command stands in for the
+ * app): one PAYMENT transaction from
  * the customer's wallet to the merchant's, recorded as a use of the link. The link row is locked, so
  * a stop and a payment cannot cross; a stopped or expired link is refused.
  */
 export async function payUrlPayment(
   db: Db,
-  input: { urlPaymentId: number; walletNo: string },
+  input: ({ urlPaymentId: number } | { token: string }) & { walletNo: string },
   context: LinkContext,
 ): Promise<{ transaction_id: number; link: UrlPayment }> {
   return inTransaction(db, async (trx) => {
-    const link = await trx
+    let query = trx
       .selectFrom('url_payments as u')
       .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
       .select(['u.id', 'u.merchant_id', 'u.coin_id', 'u.amount', 'u.description', 'u.expires_on', 'u.stopped_at'])
       .select('m.wallet_no as merchant_wallet_no')
-      .where('u.id', '=', isStoredId(input.urlPaymentId) ? input.urlPaymentId : 0)
-      .forUpdate('u')
-      .executeTakeFirst();
+      .forUpdate('u');
+    query =
+      'token' in input
+        ? query.where('u.token', '=', input.token)
+        : query.where('u.id', '=', isStoredId(input.urlPaymentId) ? input.urlPaymentId : 0);
+    const link = await query.executeTakeFirst();
     if (!link) throw notFound(URL_PAYMENT_MESSAGES.notFound);
     const status = urlPaymentStatus(link, context.now);
     if (status === 'STOPPED') throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.stopped);

@@ -21,7 +21,7 @@ const listQuery = z.object({
 const approveParams = z.object({ id: z.coerce.number().int().positive() });
 const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
 // Money in and out
-const payLinkQuery = z.object({ wallet: z.string().regex(/^\d{10}$/) });
+const payLinkQuery = z.object({ ref: z.string().min(1).max(2000), wallet: z.string().regex(/^\d{10}$/) });
 const issueInvoiceBody = z.object({
   merchantId: z.number().int().positive(),
   title: z.string().min(1).max(100),
@@ -70,15 +70,14 @@ export function registerRefundOperatorRoutes(
         return { deleted: await pruneIdempotencyKeys(deps.db, days) };
       });
       // Money in and out: the operator pays a link as a customer, issues an invoice.
-      operator.post('/url-payments/:id/pay', async (request) => {
-        const { id } = parse(approveParams, request.params);
-        const { wallet } = parse(payLinkQuery, request.query);
+      operator.post('/url-payments/pay', async (request) => {
+        const { ref, wallet } = parse(payLinkQuery, request.query);
         const paid = await operatorPayUrlPayment(deps.db, {
-          id,
+          ref,
           walletNo: wallet,
           publicUrl: deps.publicUrl ?? 'http://localhost:3000',
         });
-        request.log.info({ urlPaymentId: id, operator: true }, 'payment link paid by the operator');
+        request.log.info({ urlPaymentId: paid.link.id, operator: true }, 'payment link paid by the operator');
         return paid;
       });
       operator.post('/invoices', async (request) => {
