@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { ACCOUNTS, MERCHANTS, signInToTop } from './support';
+import { ACCOUNTS, apiSignIn, MERCHANTS, signIn, signInToTop } from './support';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -146,6 +146,187 @@ test.describe('money pages', () => {
     await expect(page.getByRole('table', { name: '返金一覧' })).toBeVisible();
     await expect(page.getByRole('button', { name: /を取り消す$/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: '返金を申請' })).toHaveCount(0);
+  });
+  // Money in and out. In this serial group: they move 本店's めぶくコイン like the refund walks above.
+
+  test('the Owner pays 駅前店 after confirming the fee, and both balances change', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    const coin = 'めぶくコイン';
+    const mainBefore = await topBalance(page, coin);
+    const stationWallet = await page.request.get('/api/wallets/1100000002', {
+      headers: { authorization: await apiSignIn(page.request, ACCOUNTS.owner) },
+    });
+    const stationBefore = Number(
+      ((await stationWallet.json()) as { balances: { name: string; amount: number }[] }).balances.find(
+        (b) => b.name === coin,
+      )?.amount,
+    );
+
+    await page.goto('/payment/request');
+    await expect(page.getByRole('heading', { level: 1, name: '支払依頼' })).toBeVisible();
+    await page.getByLabel('支払先').selectOption({ label: MERCHANTS.station });
+    const coinSelect = page.getByRole('combobox', { name: 'コイン', exact: true });
+    await coinSelect.selectOption((await coinSelect.locator('option', { hasText: coin }).getAttribute('value')) ?? '');
+    await page.getByRole('radio', { name: /^通常/ }).check();
+    // Typed as Japanese users often do: full-width digits and separator.
+    await page.getByRole('textbox', { name: '支払金額' }).fill('１，０００');
+    await expect(page.getByRole('textbox', { name: '支払金額' })).toHaveValue('1,000');
+    await page.getByRole('button', { name: '確認する' }).click();
+
+    const confirmation = page.getByRole('region', { name: '支払内容の確認' });
+    await expect(confirmation.getByRole('row', { name: /支払先/ })).toContainText(MERCHANTS.station);
+    await expect(confirmation.getByRole('row', { name: /^手数料/ })).toContainText('10');
+    await expect(confirmation.getByRole('row', { name: /^合計/ })).toContainText('1,010');
+    // Nothing has moved before 支払う.
+    await page.getByRole('button', { name: '支払う', exact: true }).click();
+    const done = page.getByRole('status').filter({ hasText: '支払いが完了しました' });
+    await expect(done).toBeVisible();
+    const transactionId = numberIn(/取引ID\s*(\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '');
+    expect(transactionId).toBeGreaterThan(0);
+    await expect(
+      page
+        .getByRole('table', { name: '他加盟店への支払い履歴' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: String(transactionId), exact: true }) }),
+    ).toContainText(MERCHANTS.station);
+
+    expect(await topBalance(page, coin)).toBe(mainBefore - 1010);
+    // 駅前店 received the amount, without the fee.
+    await page.getByRole('combobox', { name: '加盟店を選択' }).click();
+    await page.getByRole('option', { name: MERCHANTS.station }).click();
+    await expect(page.getByRole('combobox', { name: '加盟店を選択' })).toHaveValue(MERCHANTS.station);
+    expect(await topBalance(page, coin)).toBe(stationBefore + 1000);
+  });
+
+  test('a payment link is created, shown as a QR code, paid by the operator command and stopped', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/urlPayment');
+    await expect(page.getByRole('heading', { level: 1, name: 'URL決済' })).toBeVisible();
+    const description = `e2eリンク ${Date.now().toString(36)}`;
+    const coinSelect = page.getByRole('combobox', { name: 'コイン', exact: true });
+    await coinSelect.selectOption(
+      (await coinSelect.locator('option', { hasText: 'めぶくコイン' }).getAttribute('value')) ?? '',
+    );
+    await page.getByRole('textbox', { name: '金額' }).fill('1500');
+    await page.getByRole('textbox', { name: '説明' }).fill(description);
+    await page.getByRole('button', { name: '作成する' }).click();
+
+    const row = page.getByRole('table', { name: '支払いリンク一覧' }).getByRole('row').filter({ hasText: description });
+    await expect(row).toContainText('有効');
+    await expect(row).toContainText('0回');
+    const url = ((await row.getByText(/url_payment=/).textContent()) ?? '').trim();
+    expect(url).toMatch(/^http:\/\/qr\.localhost:\d+\/payment\/\?url_payment=[\w-]+$/);
+
+    await row.getByRole('button', { name: `「${description}」のQRコードを表示` }).click();
+    const qr = page.getByRole('dialog', { name: '支払いリンクのQRコード' });
+    await expect(qr.getByRole('img', { name: `「${description}」の支払いリンクのQRコード` })).toBeVisible();
+    await qr.getByRole('button', { name: '閉じる' }).first().click();
+    await expect(qr).toBeHidden();
+
+    // A customer pays it (the operator command stands in for the app), through the running server.
+    const { stdout } = await admin('url-payments', 'pay', url, '--wallet', '2000000001');
+    expect(stdout).toContain('1 use');
+    await page.reload();
+    await expect(row).toContainText('1回');
+    await expect(row).toContainText('1,500');
+
+    // The link itself opens the QR intermediary, which hands the query to the app.
+    const linkPage = await page.context().newPage();
+    await linkPage.goto(url);
+    const openApp = linkPage.getByRole('link', { name: 'アプリを開く' });
+    await expect(openApp).toHaveAttribute('href', new RegExp(`url_payment=${url.split('url_payment=')[1]}`));
+    await linkPage.close();
+
+    await row.getByRole('button', { name: `「${description}」を停止` }).click();
+    const dialog = page.getByRole('dialog', { name: '支払いリンクを停止しますか？' });
+    await dialog.getByRole('button', { name: '停止する' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('停止');
+    const refused = await admin('url-payments', 'pay', url, '--wallet', '2000000001').then(
+      () => null,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('停止されています');
+  });
+
+  test('an invoice opened from /login?invoice_id= is paid by the Owner; a Member sees why it cannot pay', async ({
+    page,
+    browser,
+  }) => {
+    const issue = async (title: string) => {
+      const { stdout } = await admin(
+        'invoices',
+        'issue',
+        '--merchant',
+        '1',
+        '--title',
+        title,
+        '--amount',
+        '2500',
+        '--due',
+        '2099-12-31',
+      );
+      return numberIn(/invoice #(\d+)/.exec(stdout)?.[1] ?? '');
+    };
+    const title = `e2e請求 ${Date.now().toString(36)}`;
+    const invoiceId = await issue(title);
+    expect(invoiceId).toBeGreaterThan(0);
+
+    await signIn(page, ACCOUNTS.owner, { query: `?invoice_id=${invoiceId}` });
+    await expect(page).toHaveURL(new RegExp(`/invoicePayment\\?invoice_id=${invoiceId}$`));
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('region', { name: title })).toContainText('未払い');
+    await page.getByRole('button', { name: '支払う', exact: true }).click();
+    const confirmation = page.getByRole('table', { name: '支払い内容の確認' });
+    await expect(confirmation).toContainText('2,500');
+    await page.getByRole('button', { name: '支払いを確定する' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `請求書「${title}」の支払いが完了しました` }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: title })).toContainText('支払済み');
+    await page.reload();
+    await expect(page.getByRole('region', { name: title })).toContainText('支払済み');
+    await expect(page.getByRole('button', { name: '支払う', exact: true })).toHaveCount(0);
+
+    const memberContext = await browser.newContext();
+    try {
+      const member = await memberContext.newPage();
+      const unpaid = await issue(`${title} その2`);
+      await signIn(member, ACCOUNTS.member, { query: `?invoice_id=${unpaid}` });
+      await expect(member).toHaveURL(new RegExp(`/invoicePayment\\?invoice_id=${unpaid}$`));
+      await expect(member.getByText('支払いはオーナーまたはマネージャーのみ行えます')).toBeVisible();
+      await expect(member.getByRole('button', { name: '支払う', exact: true })).toHaveCount(0);
+    } finally {
+      await memberContext.close();
+    }
+  });
+
+  test("the Owner reloads a customer's wallet after confirming, and the reload is in the history", async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/reload');
+    await expect(page.getByRole('heading', { level: 1, name: 'チャージ' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'お客様のウォレット番号' }).fill('２０００－０００－０２０');
+    await expect(page.getByRole('textbox', { name: 'お客様のウォレット番号' })).toHaveValue('2000000020');
+    const coinSelect = page.getByRole('combobox', { name: 'コイン', exact: true });
+    await coinSelect.selectOption(
+      (await coinSelect.locator('option', { hasText: 'めぶくコイン' }).getAttribute('value')) ?? '',
+    );
+    await page.getByRole('textbox', { name: 'チャージ金額' }).fill('3000');
+    await page.getByRole('button', { name: '確認する' }).click();
+    const confirmation = page.getByRole('region', { name: 'チャージ内容の確認' });
+    await expect(confirmation).toContainText('2000000020');
+    await expect(confirmation).toContainText('3,000');
+    await page.getByRole('button', { name: 'チャージする' }).click();
+    const done = page.getByRole('status').filter({ hasText: 'チャージが完了しました' });
+    await expect(done).toBeVisible();
+    const transactionId = numberIn(/取引ID\s*(\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '');
+    const row = page
+      .getByRole('table', { name: 'チャージ履歴' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(transactionId), exact: true }) });
+    await expect(row).toContainText('2000000020');
+    await expect(row).toContainText('3,000');
   });
 });
 
