@@ -67,6 +67,8 @@ export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
 /** The largest amount one payment to another merchant, one payment link or one reload may carry. */
 export const MAX_PAYMENT_AMOUNT = 10_000_000;
 export const MAX_RELOAD_AMOUNT = 100_000;
+/** The comment of a payment to another merchant, in characters. */
+export const PAYMENT_COMMENT_MAX = 100;
 /** A payment link's description, in characters. */
 export const URL_PAYMENT_DESCRIPTION_MAX = 100;
 /** A payment link expires at the end of a Tokyo day at most this many days ahead. */

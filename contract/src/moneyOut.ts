@@ -3,6 +3,7 @@ import {
   INVOICE_STATUSES,
   MAX_PAYMENT_AMOUNT,
   MAX_RELOAD_AMOUNT,
+  PAYMENT_COMMENT_MAX,
   URL_PAYMENT_DESCRIPTION_MAX,
   URL_PAYMENT_STATUSES,
 } from './constants';
@@ -79,7 +80,7 @@ export const merchantPaymentBodySchema = z.object({
   coin_id: coinIdSchema,
   amount: positiveAmount(MAX_PAYMENT_AMOUNT),
   type: rateTypeSchema,
-  comment: z.string().trim().max(100, '100文字以内で入力してください').optional(),
+  comment: z.string().trim().max(PAYMENT_COMMENT_MAX, `${PAYMENT_COMMENT_MAX}文字以内で入力してください`).optional(),
 });
 
 export const merchantPaymentSchema = z.object({

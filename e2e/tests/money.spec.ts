@@ -210,6 +210,11 @@ test.describe('money pages', () => {
     await page.getByRole('textbox', { name: '金額' }).fill('1500');
     await page.getByRole('textbox', { name: '説明' }).fill(description);
     await page.getByRole('button', { name: '作成する' }).click();
+    // The new link's QR code opens at once.
+    const qr = page.getByRole('dialog', { name: '支払いリンクのQRコード' });
+    await expect(qr.getByRole('img', { name: `「${description}」の支払いリンクのQRコード` })).toBeVisible();
+    await qr.getByRole('button', { name: '閉じる' }).first().click();
+    await expect(qr).toBeHidden();
 
     const row = page.getByRole('table', { name: '支払いリンク一覧' }).getByRole('row').filter({ hasText: description });
     await expect(row).toContainText('有効');
@@ -217,8 +222,8 @@ test.describe('money pages', () => {
     const url = ((await row.getByText(/url_payment=/).textContent()) ?? '').trim();
     expect(url).toMatch(/^http:\/\/qr\.localhost:\d+\/payment\/\?url_payment=[\w-]+$/);
 
+    // And again from its row.
     await row.getByRole('button', { name: `「${description}」のQRコードを表示` }).click();
-    const qr = page.getByRole('dialog', { name: '支払いリンクのQRコード' });
     await expect(qr.getByRole('img', { name: `「${description}」の支払いリンクのQRコード` })).toBeVisible();
     await qr.getByRole('button', { name: '閉じる' }).first().click();
     await expect(qr).toBeHidden();

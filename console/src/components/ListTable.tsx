@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCoin } from '@/format';
-import { apiErrorText } from './apiErrorText';
 import classes from './ListTable.module.css';
+import { QueryErrorAlert } from './QueryErrorAlert';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 
@@ -51,16 +51,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
     );
   }
   if (query.isError && !query.data) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{apiErrorText(t, query.error)}</Text>
-          <Button size="xs" variant="light" color="red" loading={query.isFetching} onClick={() => void query.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <QueryErrorAlert query={query} />;
   }
   const answer = query.data ?? { items: [], total: 0 };
   const pages = Math.max(1, Math.ceil(answer.total / pageSize));

@@ -1,8 +1,7 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '@/api/errors';
+import { QueryErrorAlert } from './QueryErrorAlert';
 
 interface QueryCardProps<T> {
   title: string;
@@ -16,7 +15,6 @@ interface QueryCardProps<T> {
 
 /** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
 export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, children }: QueryCardProps<T>) {
-  const { t } = useTranslation();
   const headingId = useId();
   let body: ReactNode;
   if (query.isPending) {
@@ -28,16 +26,7 @@ export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, childr
       </Stack>
     );
   } else if (query.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t(errorMessageKey(query.error))}</Text>
-          <Button size="xs" variant="light" color="red" loading={query.isFetching} onClick={() => void query.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <QueryErrorAlert query={query} />;
   } else if (isEmpty(query.data as T)) {
     body = (
       <Text c="dimmed" size="sm">

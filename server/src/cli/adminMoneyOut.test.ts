@@ -59,7 +59,9 @@ describeEachDatabase('npm run admin: url-payments and invoices', (env) => {
     expect(refused.code).toBe(1);
     expect(refused.err.join('\n')).toContain('停止されています');
     expect((await run(['url-payments', 'pay', String(id)], backend())).code).toBe(2);
-    expect((await run(['url-payments', 'pay', 'not a link!', '--wallet', DEMO_CUSTOMER_WALLET], backend())).code).toBe(2);
+    expect((await run(['url-payments', 'pay', 'not a link!', '--wallet', DEMO_CUSTOMER_WALLET], backend())).code).toBe(
+      2,
+    );
     expect((await run(['url-payments', 'list'], backend())).code).toBe(2);
   });
 

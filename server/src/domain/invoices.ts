@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
-import { isOverdraft, postTransaction } from './ledger';
+import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
 import { tokyoDate } from './time';
 
@@ -135,9 +135,9 @@ export async function payInvoice(
       .executeTakeFirst();
     if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
     if (invoice.paid_at) throw new DomainError('conflict', INVOICE_MESSAGES.alreadyPaid);
-    let transactionId: number;
-    try {
-      ({ transactionId } = await postTransaction(trx, {
+    const transactionId = await postOrRefuse(
+      trx,
+      {
         type: 'TRANSFER',
         merchantId: input.merchantId,
         comment: `請求書払い #${invoice.id} ${invoice.issuer_name}「${invoice.title}」`,
@@ -146,11 +146,9 @@ export async function payInvoice(
           { walletNo: invoice.payer_wallet_no, coinId: invoice.coin_id, amount: -invoice.amount },
           { walletNo: invoice.issuer_wallet_no, coinId: invoice.coin_id, amount: invoice.amount },
         ],
-      }));
-    } catch (error) {
-      if (isOverdraft(error)) throw new DomainError('unprocessable', INVOICE_MESSAGES.insufficientBalance);
-      throw error;
-    }
+      },
+      INVOICE_MESSAGES.insufficientBalance,
+    );
     await trx
       .updateTable('invoices')
       .set({ paid_transaction_id: transactionId, paid_at: input.now, paid_by: input.paidBy })

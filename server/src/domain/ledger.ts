@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, TransactionType } from '../db/schema';
+import { DomainError } from './errors';
 
 /** The service's own wallets (created by the first migration). */
 export const SYSTEM_WALLETS = {
@@ -164,4 +165,21 @@ const OVERDRAFT_CONSTRAINT = 'wallet_balances_no_overdraft';
 export function isOverdraft(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown } | null;
   return typeof e === 'object' && e !== null && e.code === '23514' && e.constraint === OVERDRAFT_CONSTRAINT;
+}
+
+/**
+ * Posts a transaction and answers an overdraft as a business refusal (422) in the caller's words
+ * (whose balance fell short); answers the new transaction's id. Other errors pass through.
+ */
+export async function postOrRefuse(
+  trx: Transaction<Database>,
+  input: PostTransactionInput,
+  insufficientMessage: string,
+): Promise<number> {
+  try {
+    return (await postTransaction(trx, input)).transactionId;
+  } catch (error) {
+    if (isOverdraft(error)) throw new DomainError('unprocessable', insufficientMessage);
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { exactInstant, instantParam } from './keyset';
-import { isOverdraft, postTransaction, SYSTEM_WALLETS } from './ledger';
+import { postOrRefuse, SYSTEM_WALLETS } from './ledger';
 import { inTransaction } from './refunds';
 import { tokyoPeriod } from './time';
 
@@ -136,9 +136,9 @@ export async function payMerchant(db: Db, input: MerchantPaymentInput): Promise<
       .executeTakeFirstOrThrow();
     const at = input.now ?? new Date();
     const comment = input.comment?.trim() || `${q.payee.name}への支払い`;
-    let transactionId: number;
-    try {
-      ({ transactionId } = await postTransaction(trx, {
+    const transactionId = await postOrRefuse(
+      trx,
+      {
         type: 'TRANSFER',
         merchantId: input.fromMerchantId,
         comment,
@@ -148,11 +148,9 @@ export async function payMerchant(db: Db, input: MerchantPaymentInput): Promise<
           { walletNo: q.payee.walletNo, coinId: coin.id, amount: input.amount },
           ...(q.fee > 0 ? [{ walletNo: SYSTEM_WALLETS.fees, coinId: coin.id, amount: q.fee }] : []),
         ],
-      }));
-    } catch (error) {
-      if (isOverdraft(error)) throw new DomainError('unprocessable', PAYMENT_MESSAGES.insufficientBalance);
-      throw error;
-    }
+      },
+      PAYMENT_MESSAGES.insufficientBalance,
+    );
     await trx
       .insertInto('merchant_payments')
       .values({

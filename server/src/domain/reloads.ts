@@ -2,7 +2,7 @@ import type { CallResponse } from '@coin/contract';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, notFound } from './errors';
-import { isOverdraft, postTransaction } from './ledger';
+import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
 
 /**
@@ -40,9 +40,9 @@ export async function reloadCustomer(
       .executeTakeFirst();
     if (!customer) throw notFound(RELOAD_MESSAGES.customerNotFound);
     const at = input.now ?? new Date();
-    let transactionId: number;
-    try {
-      ({ transactionId } = await postTransaction(trx, {
+    const transactionId = await postOrRefuse(
+      trx,
+      {
         type: 'RELOAD',
         merchantId: input.merchantId,
         comment: '店頭チャージ',
@@ -51,11 +51,9 @@ export async function reloadCustomer(
           { walletNo: coin.wallet_no, coinId: coin.id, amount: -input.amount },
           { walletNo: customer.wallet_no, coinId: coin.id, amount: input.amount },
         ],
-      }));
-    } catch (error) {
-      if (isOverdraft(error)) throw new DomainError('unprocessable', RELOAD_MESSAGES.insufficientBalance);
-      throw error;
-    }
+      },
+      RELOAD_MESSAGES.insufficientBalance,
+    );
     const balance = await trx
       .selectFrom('wallet_balances')
       .select('amount')

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
-import { isOverdraft, postTransaction } from './ledger';
+import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
 import { addDays, tokyoDate } from './time';
 
@@ -241,9 +241,9 @@ export async function payUrlPayment(
       .where('owner_type', '=', 'customer')
       .executeTakeFirst();
     if (!customer) throw notFound(URL_PAYMENT_MESSAGES.notCustomer);
-    let transactionId: number;
-    try {
-      ({ transactionId } = await postTransaction(trx, {
+    const transactionId = await postOrRefuse(
+      trx,
+      {
         type: 'PAYMENT',
         merchantId: link.merchant_id,
         comment: `支払いリンク: ${link.description}`,
@@ -252,11 +252,9 @@ export async function payUrlPayment(
           { walletNo: customer.wallet_no, coinId: link.coin_id, amount: -link.amount },
           { walletNo: link.merchant_wallet_no, coinId: link.coin_id, amount: link.amount },
         ],
-      }));
-    } catch (error) {
-      if (isOverdraft(error)) throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.insufficientBalance);
-      throw error;
-    }
+      },
+      URL_PAYMENT_MESSAGES.insufficientBalance,
+    );
     await trx
       .insertInto('url_payment_uses')
       .values({

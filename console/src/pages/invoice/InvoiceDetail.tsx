@@ -1,12 +1,13 @@
 import type { Invoice } from '@coin/contract';
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { invoiceQueries } from '@/api/invoices';
-import { apiErrorText } from '@/components/apiErrorText';
+import { FactsTable } from '@/components/FactsTable';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
 import type { MerchantEntry } from '@/session';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
@@ -55,20 +56,7 @@ export function InvoiceDetail({ merchant, invoiceId }: { merchant: MerchantEntry
     return (
       <Stack gap="sm" align="flex-start">
         <BackToList />
-        <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')} w="100%">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{apiErrorText(t, query.error)}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              {t('actions.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryErrorAlert query={query} />
       </Stack>
     );
   }
@@ -103,16 +91,7 @@ function InvoiceView({ invoice, merchant }: { invoice: Invoice; merchant: Mercha
             </Title>
             <InvoiceStatusBadge status={invoice.status} size="lg" />
           </Group>
-          <Table variant="vertical" withTableBorder layout="fixed" aria-label={t('invoice.detail.summary')}>
-            <Table.Tbody>
-              {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th w={200}>{label}</Table.Th>
-                  <Table.Td style={numeric}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <FactsTable rows={rows} labelWidth={200} aria-label={t('invoice.detail.summary')} />
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={itemsId}>

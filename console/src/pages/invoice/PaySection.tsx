@@ -1,5 +1,5 @@
 import type { Invoice } from '@coin/contract';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,13 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { usePayInvoice } from '@/api/invoices';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
+import { FactsTable } from '@/components/FactsTable';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
 import { type MerchantEntry, selectRole, useSessionState } from '@/session';
 import { balanceAfterPaying, payMode } from './invoiceView';
 
 type Step = { kind: 'idle' } | { kind: 'confirm'; idempotencyKey: string };
 
-const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+const _numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /**
  * The payment area of an invoice: paid, read-only for roles that cannot pay, or 支払う → a confirm
@@ -139,33 +141,9 @@ function ConfirmPayment({
       <Title order={3} size="h5" ref={headingRef} tabIndex={-1}>
         {t('invoice.pay.confirmTitle')}
       </Title>
-      <Table variant="vertical" withTableBorder layout="fixed" aria-label={t('invoice.pay.confirmTitle')}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={200}>{label}</Table.Th>
-              <Table.Td style={numeric}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactsTable rows={rows} labelWidth={200} aria-label={t('invoice.pay.confirmTitle')} />
       {wallet.isPending && <Skeleton height={24} aria-label={t('common.loading')} />}
-      {wallet.isError && (
-        <Alert color="red" variant="light" role="alert" title={t('invoice.pay.balanceFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{apiErrorText(t, wallet.error)}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              loading={wallet.isFetching}
-              onClick={() => void wallet.refetch()}
-            >
-              {t('actions.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {wallet.isError && <QueryErrorAlert query={wallet} title={t('invoice.pay.balanceFailed')} />}
       {balance && !balance.sufficient && (
         <Alert
           color="orange"

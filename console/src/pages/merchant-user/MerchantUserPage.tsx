@@ -5,12 +5,11 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '@/api/errors';
 import type { MerchantUserRow } from '@/api/merchantUserRows';
 import {
   merchantUserQueries,
@@ -18,6 +17,7 @@ import {
   useResendMerchantUserInvitation,
   useUpdateMerchantUser,
 } from '@/api/merchantUsers';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { usePageTitle } from '@/components/usePageTitle';
 import { roleKey } from '@/i18n/keys';
 import { selectSelectedMerchant, useSessionState } from '@/session';
@@ -84,16 +84,7 @@ export default function MerchantUserPage() {
       </Stack>
     );
   } else if (list.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t(errorMessageKey(list.error))}</Text>
-          <Button size="xs" variant="light" color="red" loading={list.isFetching} onClick={() => void list.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <QueryErrorAlert query={list} />;
   } else if (list.data.length === 0) {
     body = (
       <Text c="dimmed" size="sm">

@@ -10,20 +10,7 @@ import {
   type MerchantPaymentBody,
   type PaymentFee,
 } from '@coin/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
@@ -32,6 +19,8 @@ import { getPaymentFee, merchantPaymentQueries, useCreateMerchantPayment } from 
 import { walletQueries } from '@/api/wallets';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
+import { FactsTable } from '@/components/FactsTable';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
@@ -272,20 +261,7 @@ function FormStep({
           {t('requestPayment.lead')}
         </Text>
         {failed.map(({ query, title }) => (
-          <Alert key={title} color="red" variant="light" role="alert" title={title}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{apiErrorText(t, query.error)}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={query.isFetching}
-                onClick={() => void query.refetch()}
-              >
-                {t('actions.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryErrorAlert key={title} query={query} title={title} />
         ))}
         {noCoins && (
           <Alert color="yellow" variant="light" role="status">
@@ -412,16 +388,7 @@ function ConfirmStep({
           {t('requestPayment.confirmTitle')}
         </Title>
         <Text size="sm">{t('requestPayment.confirmLead')}</Text>
-        <Table variant="vertical" withTableBorder layout="fixed" aria-labelledby="payment-confirm-heading">
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={240}>{label}</Table.Th>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FactsTable rows={rows} labelWidth={240} aria-labelledby="payment-confirm-heading" />
         {create.isError && (
           <Alert color="red" variant="light" role="alert" title={t('requestPayment.failed')}>
             {apiErrorText(t, create.error)}

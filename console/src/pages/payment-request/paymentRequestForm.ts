@@ -1,8 +1,14 @@
-import { MAX_PAYMENT_AMOUNT, type MerchantPaymentBody, type PaymentPayee, type PaymentRate } from '@coin/contract';
+import {
+  MAX_PAYMENT_AMOUNT,
+  type MerchantPaymentBody,
+  PAYMENT_COMMENT_MAX,
+  type PaymentPayee,
+  type PaymentRate,
+} from '@coin/contract';
 import { type AmountProblem, parseAmount } from '@/components/typedNumber';
 
-/** The longest comment merchantPaymentBodySchema takes (characters, after trimming). */
-export const PAYMENT_COMMENT_MAX = 100;
+/** The longest comment the server takes (the contract's limit), re-exported for the form and its tests. */
+export { PAYMENT_COMMENT_MAX };
 
 /** Every merchant but the paying one (the server answers them all and refuses paying oneself). */
 export const otherPayees = (payees: readonly PaymentPayee[], ownMerchantId: number): PaymentPayee[] =>

@@ -12,7 +12,7 @@ import {
   type RefundApplication,
   type RefundConfirmation,
 } from '@coin/contract';
-import { Alert, Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmRefund, type RefundBody, useCreateRefund } from '@/api/refunds';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
+import { FactsTable } from '@/components/FactsTable';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { usePageTitle } from '@/components/usePageTitle';
@@ -346,16 +347,7 @@ function ConfirmStep({
         <Title order={2} size="h4" id="confirm-heading">
           {t('refund.request.confirmTitle')}
         </Title>
-        <Table variant="vertical" withTableBorder layout="fixed" aria-labelledby="confirm-heading">
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={220}>{label}</Table.Th>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FactsTable rows={rows} labelWidth={220} aria-labelledby="confirm-heading" />
         {create.isError && (
           <Alert color="red" variant="light" role="alert" title={t('refund.request.failed')}>
             {apiErrorText(t, create.error)}

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import { MAX_RELOAD_AMOUNT, PAYING_ROLES, type ReloadBody, type ReloadResult } from '@coin/contract';
-import { Alert, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
@@ -12,6 +12,8 @@ import { isApiError } from '@/api/errors';
 import { reloadQueries, useCreateReload } from '@/api/reloads';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
+import { FactsTable } from '@/components/FactsTable';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
@@ -184,22 +186,7 @@ function FormStep({
         <Text size="sm" c="dimmed">
           {t('reload.lead')}
         </Text>
-        {failed && (
-          <Alert color="red" variant="light" role="alert" title={t('reload.coinsFailed')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{apiErrorText(t, failed.error)}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={failed.isFetching}
-                onClick={() => void failed.refetch()}
-              >
-                {t('actions.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {failed && <QueryErrorAlert query={failed} title={t('reload.coinsFailed')} />}
         <RewritingInput
           label={t('reload.walletNo')}
           description={t('reload.walletNoHint')}
@@ -279,16 +266,7 @@ function ConfirmStep({
           {t('reload.confirmTitle')}
         </Title>
         <Text size="sm">{t('reload.confirmLead')}</Text>
-        <Table variant="vertical" withTableBorder layout="fixed" aria-labelledby="reload-confirm-heading">
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={240}>{label}</Table.Th>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FactsTable rows={rows} labelWidth={240} aria-labelledby="reload-confirm-heading" />
         {create.isError && (
           <Alert color="red" variant="light" role="alert" title={t('reload.failed')}>
             {/* 404: no customer wallet has that number. */}

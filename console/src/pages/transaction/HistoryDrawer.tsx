@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
-import { Alert, Button, Drawer, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Drawer, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { walletQueries } from '@/api/wallets';
-import { apiErrorText } from '@/components/apiErrorText';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
 import { transactionTypeLabel } from './columns';
 
@@ -28,16 +28,7 @@ export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawe
       </Stack>
     );
   } else if (query.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" title={t('errors.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{apiErrorText(t, query.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <QueryErrorAlert query={query} />;
   } else {
     const detail = query.data;
     body = (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateUrlPayment } from '@/api/urlPayments';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { formatCoin } from '@/format';
@@ -191,22 +192,7 @@ export function CreateLinkForm({
           required
           maw={640}
         />
-        {wallet.isError && (
-          <Alert color="red" variant="light" role="alert" title={t('urlPayment.create.coinsFailed')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{apiErrorText(t, wallet.error)}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={wallet.isFetching}
-                onClick={() => void wallet.refetch()}
-              >
-                {t('actions.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {wallet.isError && <QueryErrorAlert query={wallet} title={t('urlPayment.create.coinsFailed')} />}
         {create.isError && (
           <Alert color="red" variant="light" role="alert" title={t('urlPayment.create.failed')}>
             {apiErrorText(t, create.error)}
