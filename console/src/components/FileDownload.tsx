@@ -2,7 +2,7 @@ import type { CsvEncoding, CsvReport } from '@coin/contract';
 import { Alert, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DownloadProgress, receiveFile, saveFile } from '@/api/download';
+import type { DownloadProgress } from '@/api/download';
 import { type CsvQuery, fallbackCsvName, openCsv } from '@/api/downloads';
 import { formatCoin } from '@/format';
 import { apiErrorText } from './apiErrorText';
@@ -35,7 +35,11 @@ export function useFileDownload() {
     running.current = controller;
     setState({ status: 'running', bytes: 0, rows: 0 });
     try {
-      const response = await open(controller.signal);
+      // The streaming reader loads with the first download, not with every list page.
+      const [response, { receiveFile, saveFile }] = await Promise.all([
+        open(controller.signal),
+        import('@/api/download'),
+      ]);
       const file = await receiveFile(response, {
         fallbackName,
         signal: controller.signal,
