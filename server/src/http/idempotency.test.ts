@@ -6,6 +6,10 @@ import { REPLAYED_HEADER, requestHash } from './idempotency';
 
 const COIN = 1;
 
+type IdempotentCallId = {
+  [K in keyof typeof CALLS]: (typeof CALLS)[K] extends { idempotent: true } ? K : never;
+}[keyof typeof CALLS];
+
 describe('requestHash', () => {
   it('differs with the method, the path or the body, and only then', () => {
     const base = requestHash('POST', '/api/wallets/1100000001/refunds', { transaction_id: 1, amount: 10 });
@@ -32,20 +36,39 @@ describeEachDatabase('Idempotency-Key on money-moving calls', (env) => {
       .execute();
 
   it('is required by every idempotent call of the contract (400 naming the header)', async () => {
-    const idempotent = (Object.entries(CALLS) as [string, CallDef][]).filter(([, def]) => def.idempotent);
-    expect(idempotent.map(([id]) => id)).toContain('createRefund');
     const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN, skip: 10 });
-    for (const [, def] of idempotent) {
+    const balance = async () =>
+      (
+        await env()
+          .db.selectFrom('wallet_balances')
+          .select('amount')
+          .where('wallet_no', '=', DEMO.mainWalletNo)
+          .where('coin_id', '=', COIN)
+          .executeTakeFirstOrThrow()
+      ).amount;
+    const before = await balance();
+    // A valid request of each: only the missing key is wrong. A new idempotent call fails the type check here.
+    const samples: Record<IdempotentCallId, { params?: Record<string, number>; payload: object }> = {
+      createRefund: { payload: { transaction_id: payment.id, amount: 10 } },
+      createMerchantPayment: { payload: { to_merchant_id: 2, coin_id: COIN, amount: 10, type: 'STANDARD' } },
+      payInvoice: { params: { invoice_id: 1 }, payload: {} },
+      createReload: { payload: { wallet_no: '2000000001', coin_id: COIN, amount: 10 } },
+    };
+    const idempotent = (Object.entries(CALLS) as [string, CallDef][]).filter(([, def]) => def.idempotent);
+    expect(idempotent.map(([id]) => id).sort()).toEqual(Object.keys(samples).sort());
+    for (const [id, def] of idempotent) {
+      const sample = samples[id as IdempotentCallId];
       const response = await env().app.inject({
         method: def.method,
-        url: `/api${callPath(def.path, { wallet_no: DEMO.mainWalletNo, id: DEMO.mainMerchantId })}`,
-        payload: { transaction_id: payment.id, amount: 10 },
+        url: `/api${callPath(def.path, { wallet_no: DEMO.mainWalletNo, id: DEMO.mainMerchantId, ...sample.params })}`,
+        payload: sample.payload,
         headers: { authorization: owner.authorization },
       });
-      expect(response.statusCode, response.body).toBe(400);
+      expect(response.statusCode, `${id}: ${response.body}`).toBe(400);
       expect(response.json()).toMatchObject({ type: 'invalid_request', field: 'Idempotency-Key' });
     }
     expect(await applicationsOf(payment.id)).toEqual([]);
+    expect(await balance()).toBe(before);
   });
 
   it('refuses a malformed key', async () => {

@@ -1,21 +1,17 @@
 import type { Invoice } from '@coin/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePayInvoice } from '@/api/invoices';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
 import { FactsTable } from '@/components/FactsTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { useMoneySteps } from '@/components/useMoneySteps';
 import { formatCoin, formatDateTime } from '@/format';
 import { type MerchantEntry, selectRole, useSessionState } from '@/session';
 import { balanceAfterPaying, payMode } from './invoiceView';
-
-type Step = { kind: 'idle' } | { kind: 'confirm'; idempotencyKey: string };
-
-const _numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /**
  * The payment area of an invoice: paid, read-only for roles that cannot pay, or 支払う → a confirm
@@ -26,7 +22,8 @@ export function PaySection({ invoice, merchant }: { invoice: Invoice; merchant: 
   const headingId = useId();
   const role = useSessionState(selectRole);
   const mode = payMode(invoice.status, role);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // Paying shows the paid invoice itself: there is no result step.
+  const { step, confirm, back } = useMoneySteps<Record<never, never>, never>();
   // Held here, not in the confirm step: the paid invoice replaces that step as soon as the answer lands.
   const pay = usePayInvoice(merchant.merchant_id);
 
@@ -60,16 +57,11 @@ export function PaySection({ invoice, merchant }: { invoice: Invoice; merchant: 
         pay={pay}
         onBack={() => {
           pay.reset();
-          setStep({ kind: 'idle' });
+          back();
         }}
         onConfirm={() =>
-          pay.mutate(
-            { invoiceId: invoice.id, idempotencyKey: step.idempotencyKey },
-            {
-              onSuccess: () =>
-                notifications.show({ color: 'teal', message: t('invoice.pay.done', { title: invoice.title }) }),
-            },
-          )
+          // The paid invoice's own status alert says so: no second message.
+          pay.mutate({ invoiceId: invoice.id, idempotencyKey: step.idempotencyKey })
         }
       />
     );
@@ -82,12 +74,7 @@ export function PaySection({ invoice, merchant }: { invoice: Invoice; merchant: 
           </Text>
         )}
         <Text size="sm">{t('invoice.pay.lead', { coin: invoice.coin_name })}</Text>
-        <Button
-          // One key per confirm step: a retry of 支払いを確定する reuses it, so the server moves money once.
-          onClick={() => setStep({ kind: 'confirm', idempotencyKey: crypto.randomUUID() })}
-        >
-          {t('invoice.pay.start')}
-        </Button>
+        <Button onClick={() => confirm({})}>{t('invoice.pay.start')}</Button>
       </Stack>
     );
   }

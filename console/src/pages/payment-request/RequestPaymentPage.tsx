@@ -24,6 +24,7 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
+import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin } from '@/format';
 import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
@@ -38,17 +39,13 @@ import {
   totalProblem,
 } from './paymentRequestForm';
 
-type Step =
-  | { kind: 'form' }
-  | {
-      kind: 'confirm';
-      fee: PaymentFee;
-      body: MerchantPaymentBody;
-      coinName: string;
-      balance: number;
-      idempotencyKey: string;
-    }
-  | { kind: 'done'; payment: MerchantPayment };
+interface Confirmed {
+  fee: PaymentFee;
+  body: MerchantPaymentBody;
+  coinName: string;
+  balance: number;
+}
+type Step = MoneyStep<Confirmed, MerchantPayment>;
 
 const EMPTY_VALUES: PaymentValues = { payeeId: '', coinId: '', rateType: '', amount: '', comment: '' };
 
@@ -62,41 +59,24 @@ export default function RequestPaymentPage() {
   const merchant = useSessionState(selectSelectedMerchant);
   // The form's values live here, so going back from the confirm step (or a failed payment) keeps them.
   const [values, setValues] = useState<PaymentValues>(EMPTY_VALUES);
-  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const { step, confirm, back, done } = useMoneySteps<Confirmed, MerchantPayment>();
   if (!merchant) return null;
 
   let main: React.ReactNode;
   if (step.kind === 'done') {
     main = (
       <Done
-        payment={step.payment}
+        payment={step.result}
         onAgain={() => {
           setValues(EMPTY_VALUES);
-          setStep({ kind: 'form' });
+          back();
         }}
       />
     );
   } else if (step.kind === 'confirm') {
-    main = (
-      <ConfirmStep
-        merchant={merchant}
-        step={step}
-        onBack={() => setStep({ kind: 'form' })}
-        onDone={(payment) => setStep({ kind: 'done', payment })}
-      />
-    );
+    main = <ConfirmStep merchant={merchant} step={step} onBack={back} onDone={done} />;
   } else {
-    main = (
-      <FormStep
-        merchant={merchant}
-        values={values}
-        onValues={setValues}
-        onConfirmed={(confirmed) =>
-          // One key per confirm step: a retry of 支払う reuses it, so the server moves the money once.
-          setStep({ kind: 'confirm', ...confirmed, idempotencyKey: crypto.randomUUID() })
-        }
-      />
-    );
+    main = <FormStep merchant={merchant} values={values} onValues={setValues} onConfirmed={confirm} />;
   }
 
   return (
@@ -363,7 +343,7 @@ function ConfirmStep({
   onDone,
 }: {
   merchant: MerchantEntry;
-  step: Extract<Step, { kind: 'confirm' }>;
+  step: ConfirmStepOf<Step>;
   onBack: () => void;
   onDone: (payment: MerchantPayment) => void;
 }) {

@@ -23,6 +23,7 @@ import { apiErrorText } from '@/components/apiErrorText';
 import { FactsTable } from '@/components/FactsTable';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
+import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin, formatDateTime } from '@/format';
 import { selectSelectedMerchant, useSessionState } from '@/session';
@@ -31,10 +32,11 @@ import { recentPeriod, refundAmountProblem } from './paymentPeriod';
 // What is being refunded and the fee history load beside the form, after it.
 const RefundSideCards = lazy(() => import('./RefundSideCards'));
 
-type Step =
-  | { kind: 'form' }
-  | { kind: 'confirm'; confirmation: RefundConfirmation; body: RefundBody; idempotencyKey: string }
-  | { kind: 'done'; application: RefundApplication };
+interface Confirmed {
+  confirmation: RefundConfirmation;
+  body: RefundBody;
+}
+type Step = MoneyStep<Confirmed, RefundApplication>;
 
 /** RequestRefund (Owner): pick a payment, enter the amount, confirm the fee, submit. */
 export default function RequestRefundPage() {
@@ -43,28 +45,21 @@ export default function RequestRefundPage() {
   const merchant = useSessionState(selectSelectedMerchant);
   const [payment, setPayment] = useState<History | null>(null);
   const [amount, setAmount] = useState<number | string>('');
-  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const { step, confirm, back, done } = useMoneySteps<Confirmed, RefundApplication>();
   if (!merchant) return null;
   const walletNo = merchant.wallet_no;
 
   const startOver = () => {
     setPayment(null);
     setAmount('');
-    setStep({ kind: 'form' });
+    back();
   };
 
   let main: React.ReactNode;
   if (step.kind === 'done') {
-    main = <Done application={step.application} onAgain={startOver} />;
+    main = <Done application={step.result} onAgain={startOver} />;
   } else if (step.kind === 'confirm') {
-    main = (
-      <ConfirmStep
-        walletNo={walletNo}
-        step={step}
-        onBack={() => setStep({ kind: 'form' })}
-        onDone={(application) => setStep({ kind: 'done', application })}
-      />
-    );
+    main = <ConfirmStep walletNo={walletNo} step={step} onBack={back} onDone={done} />;
   } else {
     main = (
       <FormStep
@@ -76,10 +71,7 @@ export default function RequestRefundPage() {
         }}
         amount={amount}
         onAmount={setAmount}
-        onConfirmed={(confirmation, body) =>
-          // One key per confirm step: a retry of 申請する reuses it, so the server moves money once.
-          setStep({ kind: 'confirm', confirmation, body, idempotencyKey: crypto.randomUUID() })
-        }
+        onConfirmed={(confirmation, body) => confirm({ confirmation, body })}
       />
     );
   }
@@ -317,7 +309,7 @@ function ConfirmStep({
   onDone,
 }: {
   walletNo: string;
-  step: Extract<Step, { kind: 'confirm' }>;
+  step: ConfirmStepOf<Step>;
   onBack: () => void;
   onDone: (application: RefundApplication) => void;
 }) {

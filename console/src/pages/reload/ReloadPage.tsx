@@ -17,16 +17,19 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
+import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin } from '@/format';
 import { roleKey } from '@/i18n/keys';
 import { type MerchantEntry, selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { checkReload, isWalletNoSeparator, type ReloadProblems, type ReloadValues, walletNoTyping } from './reloadForm';
 
-type Step =
-  | { kind: 'form' }
-  | { kind: 'confirm'; body: ReloadBody; coinName: string; balance: number | null; idempotencyKey: string }
-  | { kind: 'done'; result: ReloadResult };
+interface Confirmed {
+  body: ReloadBody;
+  coinName: string;
+  balance: number | null;
+}
+type Step = MoneyStep<Confirmed, ReloadResult>;
 
 const EMPTY_VALUES: ReloadValues = { walletNo: '', coinId: '', amount: '' };
 
@@ -41,7 +44,7 @@ export default function ReloadPage() {
   const role = useSessionState(selectRole);
   // The form's values live here, so going back from the confirm step (or a failed reload) keeps them.
   const [values, setValues] = useState<ReloadValues>(EMPTY_VALUES);
-  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const { step, confirm, back, done } = useMoneySteps<Confirmed, ReloadResult>();
   if (!merchant) return null;
 
   let main: React.ReactNode;
@@ -56,31 +59,14 @@ export default function ReloadPage() {
         onAgain={() => {
           // The next customer probably wants the same coin.
           setValues({ ...EMPTY_VALUES, coinId: values.coinId });
-          setStep({ kind: 'form' });
+          back();
         }}
       />
     );
   } else if (step.kind === 'confirm') {
-    main = (
-      <ConfirmStep
-        merchant={merchant}
-        step={step}
-        onBack={() => setStep({ kind: 'form' })}
-        onDone={(result) => setStep({ kind: 'done', result })}
-      />
-    );
+    main = <ConfirmStep merchant={merchant} step={step} onBack={back} onDone={done} />;
   } else {
-    main = (
-      <FormStep
-        merchant={merchant}
-        values={values}
-        onValues={setValues}
-        onConfirmed={(confirmed) =>
-          // One key per confirm step: a retry of チャージする reuses it, so the server moves the coins once.
-          setStep({ kind: 'confirm', ...confirmed, idempotencyKey: crypto.randomUUID() })
-        }
-      />
-    );
+    main = <FormStep merchant={merchant} values={values} onValues={setValues} onConfirmed={confirm} />;
   }
 
   return (
@@ -240,7 +226,7 @@ function ConfirmStep({
   onDone,
 }: {
   merchant: MerchantEntry;
-  step: Extract<Step, { kind: 'confirm' }>;
+  step: ConfirmStepOf<Step>;
   onBack: () => void;
   onDone: (result: ReloadResult) => void;
 }) {
