@@ -19,7 +19,7 @@ import { getPaymentFee, merchantPaymentQueries, useCreateMerchantPayment } from 
 import { walletQueries } from '@/api/wallets';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
-import { FactsTable } from '@/components/FactsTable';
+import { ConfirmPanel, DonePanel } from '@/components/MoneyStepPanels';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
@@ -348,7 +348,7 @@ function ConfirmStep({
   onDone: (payment: MerchantPayment) => void;
 }) {
   const { t } = useTranslation();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const _headingRef = useFocusOnMount<HTMLHeadingElement>();
   const create = useCreateMerchantPayment(merchant.merchant_id, merchant.wallet_no);
   const { fee, body } = step;
   const rows: [string, string][] = [
@@ -362,56 +362,39 @@ function ConfirmStep({
     [t('fields.comment'), body.comment ?? '—'],
   ];
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="payment-confirm-heading">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="payment-confirm-heading" ref={headingRef} tabIndex={-1}>
-          {t('requestPayment.confirmTitle')}
-        </Title>
-        <Text size="sm">{t('requestPayment.confirmLead')}</Text>
-        <FactsTable rows={rows} labelWidth={240} aria-labelledby="payment-confirm-heading" />
-        {create.isError && (
-          <Alert color="red" variant="light" role="alert" title={t('requestPayment.failed')}>
-            {apiErrorText(t, create.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button variant="default" onClick={onBack} disabled={create.isPending}>
-            {t('actions.back')}
-          </Button>
-          <Button
-            loading={create.isPending}
-            onClick={() => create.mutate({ body, idempotencyKey: step.idempotencyKey }, { onSuccess: onDone })}
-          >
-            {t('requestPayment.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ConfirmPanel
+      title={t('requestPayment.confirmTitle')}
+      lead={t('requestPayment.confirmLead')}
+      rows={rows}
+      request={create}
+      failedTitle={t('requestPayment.failed')}
+      submitLabel={t('requestPayment.submit')}
+      onBack={onBack}
+      onSubmit={() => create.mutate({ body, idempotencyKey: step.idempotencyKey }, { onSuccess: onDone })}
+    />
   );
 }
 
 function Done({ payment, onAgain }: { payment: MerchantPayment; onAgain: () => void }) {
   const { t } = useTranslation();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <Alert color="teal" variant="light" role="status">
-      <Stack gap="md" align="flex-start">
-        <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
-          {t('requestPayment.doneTitle')}
-        </Title>
-        <Text size="sm">
-          {t('requestPayment.doneBody', {
-            id: payment.transaction_id,
-            payee: payment.to_merchant_name,
-            coin: payment.coin_name,
-            amount: formatCoin(payment.amount),
-            fee: formatCoin(payment.fee),
-          })}
-        </Text>
+    <DonePanel
+      title={t('requestPayment.doneTitle')}
+      actions={
         <Button variant="default" onClick={onAgain}>
           {t('requestPayment.again')}
         </Button>
-      </Stack>
-    </Alert>
+      }
+    >
+      <Text size="sm">
+        {t('requestPayment.doneBody', {
+          id: payment.transaction_id,
+          payee: payment.to_merchant_name,
+          coin: payment.coin_name,
+          amount: formatCoin(payment.amount),
+          fee: formatCoin(payment.fee),
+        })}
+      </Text>
+    </DonePanel>
   );
 }

@@ -20,8 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { confirmRefund, type RefundBody, useCreateRefund } from '@/api/refunds';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
-import { FactsTable } from '@/components/FactsTable';
 import { type Column, ListTable } from '@/components/ListTable';
+import { ConfirmPanel } from '@/components/MoneyStepPanels';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
@@ -334,32 +334,16 @@ function ConfirmStep({
     [t('refund.request.remainingAfter'), formatCoin(confirmation.remaining_after)],
   ];
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="confirm-heading">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="confirm-heading">
-          {t('refund.request.confirmTitle')}
-        </Title>
-        <FactsTable rows={rows} labelWidth={220} aria-labelledby="confirm-heading" />
-        {create.isError && (
-          <Alert color="red" variant="light" role="alert" title={t('refund.request.failed')}>
-            {apiErrorText(t, create.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button variant="default" onClick={onBack} disabled={create.isPending}>
-            {t('actions.back')}
-          </Button>
-          <Button
-            loading={create.isPending}
-            onClick={() =>
-              create.mutate({ body: step.body, idempotencyKey: step.idempotencyKey }, { onSuccess: onDone })
-            }
-          >
-            {t('refund.request.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ConfirmPanel
+      title={t('refund.request.confirmTitle')}
+      rows={rows}
+      labelWidth={220}
+      request={create}
+      failedTitle={t('refund.request.failed')}
+      submitLabel={t('refund.request.submit')}
+      onBack={onBack}
+      onSubmit={() => create.mutate({ body: step.body, idempotencyKey: step.idempotencyKey }, { onSuccess: onDone })}
+    />
   );
 }
 

@@ -12,11 +12,11 @@ import { isApiError } from '@/api/errors';
 import { reloadQueries, useCreateReload } from '@/api/reloads';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
-import { FactsTable } from '@/components/FactsTable';
+import { ConfirmPanel, DonePanel } from '@/components/MoneyStepPanels';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
-import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
+import { focusFirstInvalid } from '@/components/useFocusOnMount';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin } from '@/format';
@@ -231,7 +231,6 @@ function ConfirmStep({
   onDone: (result: ReloadResult) => void;
 }) {
   const { t } = useTranslation();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const create = useCreateReload(merchant.merchant_id, merchant.wallet_no);
   const { body, balance } = step;
   const rows: [string, string][] = [
@@ -246,59 +245,43 @@ function ConfirmStep({
         ] as [string, string][])),
   ];
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="reload-confirm-heading">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="reload-confirm-heading" ref={headingRef} tabIndex={-1}>
-          {t('reload.confirmTitle')}
-        </Title>
-        <Text size="sm">{t('reload.confirmLead')}</Text>
-        <FactsTable rows={rows} labelWidth={240} aria-labelledby="reload-confirm-heading" />
-        {create.isError && (
-          <Alert color="red" variant="light" role="alert" title={t('reload.failed')}>
-            {/* 404: no customer wallet has that number. */}
-            {isApiError(create.error, 404) ? t('reload.errors.customerNotFound') : apiErrorText(t, create.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button variant="default" onClick={onBack} disabled={create.isPending}>
-            {t('actions.back')}
-          </Button>
-          <Button
-            loading={create.isPending}
-            onClick={() => create.mutate({ body, idempotencyKey: step.idempotencyKey }, { onSuccess: onDone })}
-          >
-            {t('reload.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ConfirmPanel
+      title={t('reload.confirmTitle')}
+      lead={t('reload.confirmLead')}
+      rows={rows}
+      request={create}
+      failedTitle={t('reload.failed')}
+      // 404: no customer wallet has that number.
+      errorText={(error) => (isApiError(error, 404) ? t('reload.errors.customerNotFound') : apiErrorText(t, error))}
+      submitLabel={t('reload.submit')}
+      onBack={onBack}
+      onSubmit={() => create.mutate({ body, idempotencyKey: step.idempotencyKey }, { onSuccess: onDone })}
+    />
   );
 }
 
 function Done({ result, onAgain }: { result: ReloadResult; onAgain: () => void }) {
   const { t } = useTranslation();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <Alert color="teal" variant="light" role="status">
-      <Stack gap="md" align="flex-start">
-        <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
-          {t('reload.doneTitle')}
-        </Title>
-        <Stack gap={4}>
-          <Text size="sm">
-            {t('reload.doneBody', {
-              id: result.transaction_id,
-              walletNo: result.wallet_no,
-              coin: result.coin_name,
-              amount: formatCoin(result.amount),
-            })}
-          </Text>
-          <Text size="sm">{t('reload.doneBalance', { balance: formatCoin(result.merchant_balance) })}</Text>
-        </Stack>
+    <DonePanel
+      title={t('reload.doneTitle')}
+      actions={
         <Button variant="default" onClick={onAgain}>
           {t('reload.again')}
         </Button>
+      }
+    >
+      <Stack gap={4}>
+        <Text size="sm">
+          {t('reload.doneBody', {
+            id: result.transaction_id,
+            walletNo: result.wallet_no,
+            coin: result.coin_name,
+            amount: formatCoin(result.amount),
+          })}
+        </Text>
+        <Text size="sm">{t('reload.doneBalance', { balance: formatCoin(result.merchant_balance) })}</Text>
       </Stack>
-    </Alert>
+    </DonePanel>
   );
 }
