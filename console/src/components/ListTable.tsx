@@ -20,7 +20,7 @@ export interface PagedAnswer<T> {
   total: number;
 }
 
-interface ListTableProps<T> {
+export interface ListTableProps<T> {
   /** The table's accessible name. */
   label: string;
   columns: readonly Column<T>[];

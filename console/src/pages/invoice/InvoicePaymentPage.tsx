@@ -4,13 +4,14 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, type Invoice } from '@coin/contract';
-import { Anchor, Group, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, NativeSelect, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoiceQueries } from '@/api/invoices';
-import { type Column, ListTable } from '@/components/ListTable';
+import { ListSection } from '@/components/ListSection';
+import type { Column } from '@/components/ListTable';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin } from '@/format';
@@ -89,31 +90,24 @@ function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
   ];
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="invoice-list-heading">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Title order={2} size="h4" id="invoice-list-heading">
-            {t('invoice.list.title')}
-          </Title>
-          <NativeSelect
-            label={t('fields.status')}
-            data={statusOptions}
-            value={status ?? ''}
-            onChange={(event) => update({ status: event.currentTarget.value || undefined })}
-            w={160}
-          />
-        </Group>
-        <ListTable
-          label={t('invoice.list.title')}
-          columns={columns}
-          query={query}
-          rowKey={(row) => row.id}
-          page={search.page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          onPageChange={(page) => update({ page })}
-          emptyText={t('invoice.list.empty')}
+    <ListSection
+      title={t('invoice.list.title')}
+      controls={
+        <NativeSelect
+          label={t('fields.status')}
+          data={statusOptions}
+          value={status ?? ''}
+          onChange={(event) => update({ status: event.currentTarget.value || undefined })}
+          w={160}
         />
-      </Stack>
-    </Paper>
+      }
+      columns={columns}
+      query={query}
+      rowKey={(row) => row.id}
+      page={search.page}
+      pageSize={DEFAULT_PAGE_SIZE}
+      onPageChange={(page) => update({ page })}
+      emptyText={t('invoice.list.empty')}
+    />
   );
 }

@@ -23,7 +23,7 @@ import { ConfirmPanel, DonePanel } from '@/components/MoneyStepPanels';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
-import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
+import { focusFirstInvalid } from '@/components/useFocusOnMount';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin } from '@/format';
@@ -348,7 +348,6 @@ function ConfirmStep({
   onDone: (payment: MerchantPayment) => void;
 }) {
   const { t } = useTranslation();
-  const _headingRef = useFocusOnMount<HTMLHeadingElement>();
   const create = useCreateMerchantPayment(merchant.merchant_id, merchant.wallet_no);
   const { fee, body } = step;
   const rows: [string, string][] = [

@@ -1,11 +1,12 @@
 import { DEFAULT_PAGE_SIZE, type MerchantPayment } from '@coin/contract';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { merchantPaymentQueries } from '@/api/payments';
 import { CsvButton } from '@/components/FileDownload';
-import { type Column, ListTable } from '@/components/ListTable';
+import { ListSection } from '@/components/ListSection';
+import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { formatCoin, formatDateTime } from '@/format';
@@ -39,12 +40,10 @@ export default function SentPayments({ merchantId, merchantName }: { merchantId:
   );
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="sent-payments-heading">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="sent-payments-heading">
-          {t('requestPayment.history.title')}
-        </Title>
-        <Group align="flex-end" gap="md" wrap="wrap">
+    <ListSection
+      title={t('requestPayment.history.title')}
+      controls={
+        <>
           <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
           <Group ml="auto">
             <CsvButton
@@ -54,26 +53,25 @@ export default function SentPayments({ merchantId, merchantName }: { merchantId:
               query={{ start_date: search.from, end_date: search.to }}
             />
           </Group>
-        </Group>
-        {query.data && (
+        </>
+      }
+      summary={
+        query.data && (
           <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
             {t('requestPayment.history.totals', {
               amount: formatCoin(query.data.total_amount),
               fee: formatCoin(query.data.total_fee),
             })}
           </Text>
-        )}
-        <ListTable
-          label={t('requestPayment.history.title')}
-          columns={columns}
-          query={query}
-          rowKey={(row) => row.transaction_id}
-          page={search.page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          onPageChange={(page) => update({ page })}
-          emptyText={t('requestPayment.history.empty')}
-        />
-      </Stack>
-    </Paper>
+        )
+      }
+      columns={columns}
+      query={query}
+      rowKey={(row) => row.transaction_id}
+      page={search.page}
+      pageSize={DEFAULT_PAGE_SIZE}
+      onPageChange={(page) => update({ page })}
+      emptyText={t('requestPayment.history.empty')}
+    />
   );
 }

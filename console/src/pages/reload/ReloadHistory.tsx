@@ -1,11 +1,12 @@
 import { DEFAULT_PAGE_SIZE, type History } from '@coin/contract';
-import { Group, Paper, Stack, Title } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reloadQueries } from '@/api/reloads';
 import { CsvButton } from '@/components/FileDownload';
-import { type Column, ListTable } from '@/components/ListTable';
+import { ListSection } from '@/components/ListSection';
+import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { formatCoin, formatDateTime } from '@/format';
@@ -44,12 +45,10 @@ export default function ReloadHistory({ merchant }: { merchant: MerchantEntry })
   );
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="reload-history-heading">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="reload-history-heading">
-          {t('reload.history.title')}
-        </Title>
-        <Group align="flex-end" gap="md" wrap="wrap">
+    <ListSection
+      title={t('reload.history.title')}
+      controls={
+        <>
           <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
           <Group ml="auto">
             <CsvButton
@@ -59,18 +58,15 @@ export default function ReloadHistory({ merchant }: { merchant: MerchantEntry })
               query={{ start_date: search.from, end_date: search.to, type: 'RELOAD' }}
             />
           </Group>
-        </Group>
-        <ListTable
-          label={t('reload.history.title')}
-          columns={columns}
-          query={query}
-          rowKey={(row) => `${row.transaction_id}-${row.coin_id}`}
-          page={search.page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          onPageChange={(page) => update({ page })}
-          emptyText={t('reload.history.empty')}
-        />
-      </Stack>
-    </Paper>
+        </>
+      }
+      columns={columns}
+      query={query}
+      rowKey={(row) => `${row.transaction_id}-${row.coin_id}`}
+      page={search.page}
+      pageSize={DEFAULT_PAGE_SIZE}
+      onPageChange={(page) => update({ page })}
+      emptyText={t('reload.history.empty')}
+    />
   );
 }

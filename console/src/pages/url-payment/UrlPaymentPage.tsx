@@ -4,12 +4,13 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/contract';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { urlPaymentQueries } from '@/api/urlPayments';
-import { type Column, ListTable } from '@/components/ListTable';
+import { ListSection } from '@/components/ListSection';
+import type { Column } from '@/components/ListTable';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate, formatDateTime } from '@/format';
@@ -180,32 +181,25 @@ export default function UrlPaymentPage() {
     <Stack gap="lg">
       <Title order={1}>{t('pages.UrlPayment')}</Title>
       <CreateLinkForm merchantId={merchant.merchant_id} walletNo={merchant.wallet_no} onCreated={setShowing} />
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="url-payment-list-heading">
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-end" wrap="wrap">
-            <Title order={2} size="h4" id="url-payment-list-heading">
-              {t('urlPayment.list.title')}
-            </Title>
-            <NativeSelect
-              label={t('fields.status')}
-              data={statusOptions}
-              value={status ?? ''}
-              onChange={(event) => update({ status: event.currentTarget.value || undefined })}
-              w={160}
-            />
-          </Group>
-          <ListTable
-            label={t('urlPayment.list.title')}
-            columns={columns}
-            query={query}
-            rowKey={(row) => row.id}
-            page={search.page}
-            pageSize={DEFAULT_PAGE_SIZE}
-            onPageChange={(page) => update({ page })}
-            emptyText={t('urlPayment.list.empty')}
+      <ListSection
+        title={t('urlPayment.list.title')}
+        controls={
+          <NativeSelect
+            label={t('fields.status')}
+            data={statusOptions}
+            value={status ?? ''}
+            onChange={(event) => update({ status: event.currentTarget.value || undefined })}
+            w={160}
           />
-        </Stack>
-      </Paper>
+        }
+        columns={columns}
+        query={query}
+        rowKey={(row) => row.id}
+        page={search.page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+        emptyText={t('urlPayment.list.empty')}
+      />
       {showing !== null && (
         <Suspense fallback={null}>
           <QrDialog link={showing} onClose={() => setShowing(null)} />
