@@ -4,7 +4,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, type Invoice } from '@coin/contract';
-import { Anchor, NativeSelect, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { invoiceQueries } from '@/api/invoices';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
+import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin } from '@/format';
@@ -84,21 +85,15 @@ function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
     [t],
   );
 
-  const statusOptions = [
-    { value: '', label: t('list.all') },
-    ...INVOICE_STATUSES.map((value) => ({ value, label: t(`invoice.statuses.${value}`) })),
-  ];
-
   return (
     <ListSection
       title={t('invoice.list.title')}
       controls={
-        <NativeSelect
-          label={t('fields.status')}
-          data={statusOptions}
-          value={status ?? ''}
-          onChange={(event) => update({ status: event.currentTarget.value || undefined })}
-          w={160}
+        <StatusFilter
+          statuses={INVOICE_STATUSES}
+          value={status}
+          labelOf={(value) => t(`invoice.statuses.${value}`)}
+          onChange={(value) => update({ status: value })}
         />
       }
       columns={columns}

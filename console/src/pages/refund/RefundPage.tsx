@@ -4,7 +4,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, REFUND_APPLICATION_STATUSES, type RefundApplication } from '@coin/contract';
-import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { refundQueries } from '@/api/refunds';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
+import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDateTime } from '@/format';
@@ -100,10 +101,6 @@ export default function RefundPage() {
 
   if (!merchant) return null;
   const csvQuery = { start_date: search.from, end_date: search.to, ...(status ? { status } : {}) };
-  const statusOptions = [
-    { value: '', label: t('list.all') },
-    ...REFUND_APPLICATION_STATUSES.map((value) => ({ value, label: t(`refundStatus.${value}`) })),
-  ];
 
   return (
     <Stack gap="lg">
@@ -118,12 +115,11 @@ export default function RefundPage() {
       <Paper withBorder radius="md" p="md" component="section" aria-label={t('list.filters')}>
         <Group align="flex-end" gap="md" wrap="wrap">
           <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
-          <NativeSelect
-            label={t('fields.status')}
-            data={statusOptions}
-            value={status ?? ''}
-            onChange={(event) => update({ status: event.currentTarget.value || undefined })}
-            w={140}
+          <StatusFilter
+            statuses={REFUND_APPLICATION_STATUSES}
+            value={status}
+            labelOf={(value) => t(`refundStatus.${value}`)}
+            onChange={(value) => update({ status: value })}
           />
           <Group ml="auto">
             <CsvButton

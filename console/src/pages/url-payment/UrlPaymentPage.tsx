@@ -4,13 +4,14 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/contract';
-import { Badge, Button, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { urlPaymentQueries } from '@/api/urlPayments';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
+import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate, formatDateTime } from '@/format';
@@ -172,10 +173,6 @@ export default function UrlPaymentPage() {
   );
 
   if (!merchant) return null;
-  const statusOptions = [
-    { value: '', label: t('list.all') },
-    ...URL_PAYMENT_STATUSES.map((value) => ({ value, label: t(`urlPayment.statuses.${value}`) })),
-  ];
 
   return (
     <Stack gap="lg">
@@ -184,12 +181,11 @@ export default function UrlPaymentPage() {
       <ListSection
         title={t('urlPayment.list.title')}
         controls={
-          <NativeSelect
-            label={t('fields.status')}
-            data={statusOptions}
-            value={status ?? ''}
-            onChange={(event) => update({ status: event.currentTarget.value || undefined })}
-            w={160}
+          <StatusFilter
+            statuses={URL_PAYMENT_STATUSES}
+            value={status}
+            labelOf={(value) => t(`urlPayment.statuses.${value}`)}
+            onChange={(value) => update({ status: value })}
           />
         }
         columns={columns}

@@ -1,0 +1,32 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A list's status filter: すべて, then each status by its label; the choice lives in the URL. */
+export function StatusFilter<S extends string>({
+  statuses,
+  value,
+  labelOf,
+  onChange,
+  width = 160,
+}: {
+  statuses: readonly S[];
+  value: S | undefined;
+  labelOf: (status: S) => string;
+  onChange: (status: S | undefined) => void;
+  width?: number;
+}) {
+  const { t } = useTranslation();
+  const data = [
+    { value: '', label: t('list.all') },
+    ...statuses.map((status) => ({ value: status, label: labelOf(status) })),
+  ];
+  return (
+    <NativeSelect
+      label={t('fields.status')}
+      data={data}
+      value={value ?? ''}
+      onChange={(event) => onChange((event.currentTarget.value || undefined) as S | undefined)}
+      w={width}
+    />
+  );
+}
