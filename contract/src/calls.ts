@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type CallEndpoint, type CallId, CALL_ENDPOINTS as E } from './endpoints';
 import * as m from './moneyOut';
+import * as p from './payouts';
 import * as s from './schemas';
 
 export interface CallDef extends CallEndpoint {
@@ -386,6 +387,37 @@ export const CALLS = {
       '409': '`conflict`: the Idempotency-Key was used with another request',
       '422': '`unprocessable`: the coin is not one of the merchant’s reloadable coins, or its balance is too low',
     },
+  },
+  // Payouts, rebates and utility bills
+  listPayouts: {
+    ...E.listPayouts,
+    summary:
+      "The merchant's payouts to its bank account whose period ended in the period (Asia/Tokyo days), newest first, with the next closing and the closings passed over",
+    params: s.merchantParamsSchema,
+    query: p.payoutsQuerySchema,
+    response: p.payoutsResponseSchema,
+  },
+  listGroupPayouts: {
+    ...E.listGroupPayouts,
+    summary:
+      "The payouts of every merchant of the group the merchant is the parent of, with each merchant's totals for the period",
+    params: s.merchantParamsSchema,
+    query: p.groupPayoutsQuerySchema,
+    response: p.groupPayoutsResponseSchema,
+  },
+  listMerchantRebates: {
+    ...E.listMerchantRebates,
+    summary: 'Rebates paid to the merchant in the period (Asia/Tokyo days), by month and campaign, newest first',
+    params: s.merchantParamsSchema,
+    query: p.merchantRebatesQuerySchema,
+    response: p.merchantRebatesResponseSchema,
+  },
+  listUtilityBills: {
+    ...E.listUtilityBills,
+    summary: 'Utility bills customers paid by QR at the merchant in the period (Asia/Tokyo days), newest first',
+    params: s.merchantParamsSchema,
+    query: p.utilityBillsQuerySchema,
+    response: p.utilityBillsResponseSchema,
   },
   downloadCsv: {
     ...E.downloadCsv,

@@ -52,6 +52,10 @@ export const CSV_REPORTS = [
   'refund_applications',
   'refund_fees',
   'merchant_payments',
+  'payouts',
+  'group_payouts',
+  'merchant_rebates',
+  'utility_bills',
 ] as const;
 
 /** Whose fee limit GET /history/fee_limits answers. */
@@ -83,3 +87,17 @@ export type UrlPaymentStatus = (typeof URL_PAYMENT_STATUSES)[number];
 /** An invoice: to pay, to pay and past its due date, or paid. */
 export const INVOICE_STATUSES = ['UNPAID', 'OVERDUE', 'PAID'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/* Payouts, rebates and utility bills. */
+
+/** A payout: closed and waiting for its payout date, transferred, or refused by the bank (returned). */
+export const PAYOUT_STATUSES = ['SCHEDULED', 'PAID', 'FAILED'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** A utility bill paid by QR at a merchant: paid, or canceled (the payment reversed). */
+export const UTILITY_BILL_STATUSES = ['PAID', 'CANCELED'] as const;
+export type UtilityBillStatus = (typeof UTILITY_BILL_STATUSES)[number];
+
+/** Kinds of utility bills. */
+export const UTILITY_BILL_CATEGORIES = ['ELECTRICITY', 'GAS', 'WATER', 'PHONE', 'TAX'] as const;
+export type UtilityBillCategory = (typeof UTILITY_BILL_CATEGORIES)[number];

@@ -299,6 +299,28 @@ export const CALL_ENDPOINTS = {
     access: merchant(PAYING_ROLES),
     idempotent: true,
   },
+  // Payouts, rebates and utility bills
+  listPayouts: {
+    method: 'GET',
+    path: '/merchants/{id}/payouts',
+    access: merchant(ALL_ROLES),
+  },
+  /** A group parent only: the handler refuses any other merchant (403). */
+  listGroupPayouts: {
+    method: 'GET',
+    path: '/merchants/{id}/group_payouts',
+    access: merchant(ALL_ROLES),
+  },
+  listMerchantRebates: {
+    method: 'GET',
+    path: '/merchants/{id}/rebates',
+    access: merchant(ALL_ROLES),
+  },
+  listUtilityBills: {
+    method: 'GET',
+    path: '/merchants/{id}/utility_bills',
+    access: merchant(ALL_ROLES),
+  },
   /** Every role that may read a list may download it. */
   downloadCsv: {
     method: 'GET',

@@ -5,6 +5,7 @@ export * from './guard';
 export * from './messages';
 export * from './moneyOut';
 export * from './openapi';
+export * from './payouts';
 export * from './roles';
 export * from './routes';
 export * from './runtimeConfig';
