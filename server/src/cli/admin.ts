@@ -17,6 +17,7 @@ import {
   operatorPayUrlPayment,
   urlPaymentRef,
 } from '../domain/operatorMoneyOut';
+import { type PayoutRunResult, runPayouts } from '../domain/payouts';
 import { approveRefund, operatorRefundList } from '../domain/refunds';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { OPERATOR_SECRET_HEADER, type OperatorChannel } from './adminChannel';
@@ -37,6 +38,11 @@ Operator commands of the wallet service:
                  [--item <text>] [--issuer-merchant <id>] [--json]
       issue an invoice to a merchant, from another merchant (--issuer-merchant) or from the
       service (めぶくペイ運営事務局, the default); it is paid on /invoicePayment
+  payouts run --date YYYY-MM-DD [--json]
+      close the payout periods due on that date (closing days before it) and pay each merchant's
+      めぶくコイン balance out to its bank account, less the fees: one ledger transaction per merchant;
+      a merchant without a bank account is passed over and told why on /withdrawalInfo. Running
+      the same date twice pays nothing twice. Run it daily with the day's date.
   idempotency-keys prune [--days N]
       forget the Idempotency-Keys of money-moving requests older than N days (default 7)
 
@@ -53,6 +59,7 @@ export interface AdminBackend {
   /** `ref`: the link's id, token or URL. */
   payUrlPayment(ref: string, walletNo: string): Promise<{ transaction_id: number; link: UrlPayment }>;
   issueInvoice(input: OperatorInvoiceInput): Promise<Invoice>;
+  runPayouts(date: string): Promise<PayoutRunResult>;
 }
 
 export function databaseBackend(db: Db, describe = 'database', options: { publicUrl?: string } = {}): AdminBackend {
@@ -61,6 +68,7 @@ export function databaseBackend(db: Db, describe = 'database', options: { public
     describe,
     payUrlPayment: (ref, walletNo) => operatorPayUrlPayment(db, { ref, walletNo, publicUrl }),
     issueInvoice: (input) => operatorIssueInvoice(db, input),
+    runPayouts: (date) => runPayouts(db, date),
     listRefunds: (options) => operatorRefundList(db, options),
     approveRefund: (id) => approveRefund(db, { applicationId: id }),
     pruneIdempotencyKeys: (days) => pruneIdempotencyKeys(db, days),
@@ -102,6 +110,10 @@ export function serverBackend(channel: OperatorChannel): AdminBackend {
       const response = await fetch(`${base}/url-payments/pay?${query}`, { method: 'POST', headers });
       return answerOf<{ transaction_id: number; link: UrlPayment }>(response);
     },
+    async runPayouts(date) {
+      const response = await fetch(`${base}/payouts/run?date=${date}`, { method: 'POST', headers });
+      return answerOf<PayoutRunResult>(response);
+    },
     async issueInvoice(input) {
       const response = await fetch(`${base}/invoices`, {
         method: 'POST',
@@ -136,6 +148,7 @@ function describeApplication(a: RefundApplication): string {
 
 const OPTIONS = {
   status: { type: 'string' },
+  date: { type: 'string' },
   wallet: { type: 'string' },
   merchant: { type: 'string' },
   title: { type: 'string' },
@@ -185,6 +198,31 @@ export async function runAdmin(
     if (!Number.isSafeInteger(days) || days < 1 || days > 3650) return usage('--days must be 1 to 3650');
     const deleted = await (await backend()).pruneIdempotencyKeys(days);
     io.out(`forgot ${deleted} idempotency key${deleted === 1 ? '' : 's'} older than ${days} days`);
+    return 0;
+  }
+  if (group === 'payouts') {
+    if (command !== 'run' || rest.length > 0) return usage('payouts takes one command: run --date YYYY-MM-DD');
+    const date = values.date ?? '';
+    if (!isCalendarDate(date)) return usage('--date must be a date YYYY-MM-DD');
+    const target = await backend();
+    const run = await target.runPayouts(date);
+    if (values.json) io.out(JSON.stringify(run, null, 2));
+    else {
+      io.out(`payout run of ${date} through ${target.describe}:`);
+      for (const paid of run.paid) {
+        io.out(
+          `  paid     ${paid.merchant_name} (#${paid.merchant_id}): period to ${paid.period_end}, ` +
+            `${yen(paid.net_amount)} to be transferred on ${paid.payout_date}`,
+        );
+      }
+      for (const skipped of run.skipped) {
+        io.out(
+          `  skipped  ${skipped.merchant_name} (#${skipped.merchant_id}): period to ${skipped.period_end}: ${skipped.reason}`,
+        );
+      }
+      if (run.paid.length === 0 && run.skipped.length === 0)
+        io.out('  nothing due: every closing before this date is done');
+    }
     return 0;
   }
   if (group === 'url-payments' || group === 'invoices') {
@@ -243,6 +281,13 @@ export async function runAdmin(
   }
 }
 
+/** A real calendar day written YYYY-MM-DD. */
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+}
+
 const positiveId = (text: string | undefined) =>
   text !== undefined && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : null;
 
@@ -284,9 +329,7 @@ async function runMoneyOut(
   const amount = positiveId(values.amount);
   if (amount === null || amount > 100_000_000) return usage('--amount must be a whole amount from 1 to 100,000,000');
   const due = values.due ?? '';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(due) || Number.isNaN(Date.parse(`${due}T00:00:00Z`))) {
-    return usage('--due must be a date YYYY-MM-DD');
-  }
+  if (!isCalendarDate(due)) return usage('--due must be a date YYYY-MM-DD');
   const issuerMerchant = values['issuer-merchant'] === undefined ? undefined : positiveId(values['issuer-merchant']);
   if (issuerMerchant === null) return usage('--issuer-merchant must be a merchant id');
   const target = await backend();

@@ -278,6 +278,86 @@ export interface Database {
   url_payments: UrlPaymentTable;
   url_payment_uses: UrlPaymentUseTable;
   invoices: InvoiceTable;
+  // Payouts, rebates and utility bills (migration 0007)
+  merchant_bank_accounts: MerchantBankAccountTable;
+  payouts: PayoutTable;
+  payout_skips: PayoutSkipTable;
+  merchant_rebates: MerchantRebateTable;
+  utility_bill_payments: UtilityBillPaymentTable;
+}
+
+export type BankAccountType = 'ORDINARY' | 'CURRENT' | 'SAVINGS';
+
+/** The bank account a merchant's payouts go to. */
+export interface MerchantBankAccountTable {
+  merchant_id: number;
+  bank_code: string;
+  bank_name: string;
+  branch_code: string;
+  branch_name: string;
+  account_type: BankAccountType;
+  account_number: string;
+  holder_name: string;
+  updated_at: UpdatedAt;
+}
+
+/** A payout of one closing period: its WITHDRAWAL transaction and the account it went to. */
+export interface PayoutTable {
+  id: Generated<number>;
+  merchant_id: number;
+  period_start: DateOnly;
+  period_end: DateOnly;
+  payout_date: DateOnly;
+  coin_id: number;
+  gross_amount: number;
+  fee: number;
+  transfer_fee: number;
+  net_amount: number;
+  bank_name: string;
+  branch_name: string;
+  account_type: BankAccountType;
+  account_number: string;
+  transaction_id: number;
+  failed_at: Timestamp | null;
+  failure_reason: string | null;
+  return_transaction_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A closing the payout run passed over for a merchant, and why. */
+export interface PayoutSkipTable {
+  merchant_id: number;
+  period_end: DateOnly;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+/** A rebate paid to a merchant: its month, campaign and REBATE transaction. */
+export interface MerchantRebateTable {
+  id: Generated<number>;
+  merchant_id: number;
+  month: string;
+  campaign: string;
+  coin_id: number;
+  base_amount: number;
+  rate_bp: number;
+  amount: number;
+  transaction_id: number;
+  paid_at: Timestamp;
+}
+
+/** A utility bill a customer paid by QR at a merchant. */
+export interface UtilityBillPaymentTable {
+  id: Generated<number>;
+  merchant_id: number;
+  bill_number: string;
+  biller_name: string;
+  category: 'ELECTRICITY' | 'GAS' | 'WATER' | 'PHONE' | 'TAX';
+  payer_wallet_no: string;
+  amount: number;
+  paid_at: Timestamp;
+  status: 'PAID' | 'CANCELED';
+  canceled_at: Timestamp | null;
 }
 
 /** Money in and out: a rate choice of a payment to another merchant. */

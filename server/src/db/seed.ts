@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { assertBalanced, type LedgerEntryInput, SYSTEM_WALLETS } from '../domain/ledger';
 import { hashPassword } from '../domain/passwords';
+import { PAYOUT_TRANSFER_FEE, payoutFee } from '../domain/payouts';
 import { addDays, addMonths, tokyoDate, tokyoDayStart, tokyoMonth, tokyoMonthStart } from '../domain/time';
 import type { Db } from './connection';
 import { Random } from './random';
@@ -353,7 +354,6 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 const PRICES = [380, 420, 450, 480, 520, 550, 600, 650, 680, 750, 820, 880, 980, 1200, 1480, 1800, 2400, 3200];
 const RELOAD_AMOUNTS = [1000, 3000, 5000, 10000];
-const WITHDRAWAL_COMMENT = '出金（ぐんま銀行 普通 ****1234）';
 
 /**
  * Seeds the core of the demo of DESIGN.md §9 in one database transaction (server/src/seed/ adds the sections). Deterministic for a given `now`: the
@@ -456,6 +456,13 @@ export async function seedCore(
             merchant_id: m.id,
             type: 'TRANSFER' as const,
             rate_bp: TRANSFER_RATE_BP,
+            valid_from: addDays(startDate, -400),
+          },
+          // Payouts: the payout fee.
+          {
+            merchant_id: m.id,
+            type: 'WITHDRAWAL' as const,
+            rate_bp: PAYOUT_RATE_BP,
             valid_from: addDays(startDate, -400),
           },
           // Money: refunds — the refund fee, introduced today (the demo's past refunds carried none).
@@ -591,6 +598,16 @@ function refundApplicationsOf(
 }
 
 const TRANSFER_RATE_BP = 100;
+/** Payouts: the payout fee, 0.3 % of the amount paid out. */
+export const PAYOUT_RATE_BP = 30;
+/** The comment of a payout the bank returned (seed/payouts.ts marks its payout failed). */
+export const PAYOUT_RETURN_COMMENT = '出金の組戻し（口座名義相違）';
+/** Rebates paid to merchants: the monthly one, and a campaign's. */
+export const REBATE_CAMPAIGNS = {
+  standard: { name: '加盟店リベート', rateBp: 50 },
+  campaign: { name: 'キャッシュレス還元キャンペーン', rateBp: 100 },
+} as const;
+type RebateCampaign = { readonly name: string; readonly rateBp: number };
 /** Money: refunds — 1 % of a refunded amount, charged to the merchant on approval. */
 export const REFUND_RATE_BP = 100;
 
@@ -763,21 +780,41 @@ export function simulateDemo(now: Date): DemoSimulation {
     );
   };
 
-  const withdraw = (merchant: DemoMerchant, share: number) => (at: number) => {
-    for (const coinId of [COIN.coin, COIN.voucher]) {
-      const amount = Math.floor((ledger.balance(merchant.walletNo, coinId) * share) / 1000) * 1000;
-      if (amount <= 0) continue;
+  /**
+   * Payouts: at each closing (the 15th, the month's last day) a merchant with a bank account is paid its
+   * めぶくコイン balance, less the payout fee and the transfer fee. One payout is returned by the bank.
+   */
+  const payout = (merchant: DemoMerchant, returned: boolean) => (at: number) => {
+    const gross = ledger.balance(merchant.walletNo, COIN.coin);
+    const fee = payoutFee(gross, PAYOUT_RATE_BP);
+    const net = gross - fee - PAYOUT_TRANSFER_FEE;
+    if (net <= 0) return;
+    const fees = fee + PAYOUT_TRANSFER_FEE;
+    const id = ledger.post(
+      'WITHDRAWAL',
+      merchant.id,
+      at,
+      [
+        { walletNo: merchant.walletNo, coinId: COIN.coin, amount: -gross },
+        { walletNo: SYSTEM_WALLETS.payouts, coinId: COIN.coin, amount: net },
+        { walletNo: SYSTEM_WALLETS.fees, coinId: COIN.coin, amount: fees },
+      ],
+      { comment: `出金（${tokyoDate(new Date(at)).replaceAll('-', '/')}締め）` },
+    );
+    if (id === null || !returned) return;
+    schedule(at + 18 * DAY, (returnAt) => {
       ledger.post(
         'WITHDRAWAL',
         merchant.id,
-        at,
+        returnAt,
         [
-          { walletNo: merchant.walletNo, coinId, amount: -amount },
-          { walletNo: SYSTEM_WALLETS.payouts, coinId, amount },
+          { walletNo: SYSTEM_WALLETS.payouts, coinId: COIN.coin, amount: -net },
+          { walletNo: SYSTEM_WALLETS.fees, coinId: COIN.coin, amount: -fees },
+          { walletNo: merchant.walletNo, coinId: COIN.coin, amount: gross },
         ],
-        { comment: WITHDRAWAL_COMMENT },
+        { relatedTransactionId: id, comment: PAYOUT_RETURN_COMMENT },
       );
-    }
+    });
   };
 
   const monthLabel = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(4))}月分`;
@@ -810,20 +847,22 @@ export function simulateDemo(now: Date): DemoSimulation {
     });
   };
 
-  const rebate = (merchant: DemoMerchant, month: string) => (at: number) => {
-    const amount = Math.floor((coinVolume.get(`${merchant.id}:${month}`) ?? 0) * 0.005);
-    if (amount <= 0) return;
-    ledger.post(
-      'REBATE',
-      merchant.id,
-      at,
-      [
-        { walletNo: SYSTEM_WALLETS.issuer, coinId: COIN.coin, amount: -amount },
-        { walletNo: merchant.walletNo, coinId: COIN.coin, amount },
-      ],
-      { comment: `${monthLabel(month)} 加盟店リベート` },
-    );
-  };
+  const rebate =
+    (merchant: DemoMerchant, month: string, campaign: RebateCampaign = REBATE_CAMPAIGNS.standard) =>
+    (at: number) => {
+      const amount = Math.floor(((coinVolume.get(`${merchant.id}:${month}`) ?? 0) * campaign.rateBp) / 10_000);
+      if (amount <= 0) return;
+      ledger.post(
+        'REBATE',
+        merchant.id,
+        at,
+        [
+          { walletNo: SYSTEM_WALLETS.issuer, coinId: COIN.coin, amount: -amount },
+          { walletNo: merchant.walletNo, coinId: COIN.coin, amount },
+        ],
+        { comment: `${monthLabel(month)} ${campaign.name}` },
+      );
+    };
 
   const today = tokyoDate(now);
   const totalDays = Math.round((tokyoDayStart(today).getTime() - tokyoDayStart(startDate).getTime()) / DAY) + 1;
@@ -841,16 +880,21 @@ export function simulateDemo(now: Date): DemoSimulation {
     }
     if (random.chance(0.9)) schedule(dayStart + 9 * HOUR + random.int(0, 10 * 60) * MINUTE, sellCoins);
     if (day % 9 === 4) schedule(dayStart + 18 * HOUR, transfer);
-    if (date.endsWith('-15')) schedule(dayStart + 17 * HOUR, withdraw(main, 0.6));
-    if (addDays(date, 1).endsWith('-01')) {
-      for (const merchant of MERCHANT_LIST)
-        schedule(dayStart + 17 * HOUR + merchant.id * MINUTE, withdraw(merchant, 0.6));
+    if (date.endsWith('-15') || addDays(date, 1).endsWith('-01')) {
+      // 本店 and 駅前店 have bank accounts (seed/payouts.ts); 駅前店's payout of 4 months ago is returned.
+      const returned = date.endsWith('-15') && tokyoMonth(new Date(dayStart)) === addMonths(tokyoMonth(now), -4);
+      schedule(dayStart + 17 * HOUR + main.id * MINUTE, payout(main, false));
+      schedule(dayStart + 17 * HOUR + station.id * MINUTE, payout(station, returned));
     }
   }
   for (let index = 0, month = startMonth; month <= currentMonth; index++, month = addMonths(month, 1)) {
     const next = tokyoMonthStart(addMonths(month, 1)).getTime();
     for (const merchant of MERCHANT_LIST) {
       schedule(next + 4 * DAY + 10 * HOUR + merchant.id * MINUTE, rebate(merchant, month));
+      // A campaign two months ago paid an extra rebate to the group's merchants.
+      if (month === addMonths(currentMonth, -2) && merchant.groupId !== null) {
+        schedule(next + 4 * DAY + 11 * HOUR + merchant.id * MINUTE, rebate(merchant, month, REBATE_CAMPAIGNS.campaign));
+      }
       schedule(next + 9 * DAY + 9 * HOUR + merchant.id * MINUTE, settleFees(merchant, month, index));
     }
   }

@@ -12,3 +12,38 @@ export const exactInstant = (column: string): RawBuilder<string> =>
 
 /** The exact text of `exactInstant`, read back as a timestamptz parameter. */
 export const instantParam = (text: string): RawBuilder<Date> => sql<Date>`${text}::timestamptz`;
+
+/** A keyset cursor: the last row's instant (exact text, see exactInstant) and id. */
+export interface KeysetCursor {
+  at: string;
+  id: number;
+}
+
+/**
+ * Every row of an ordered query, in batches: `page` answers up to `limit` rows after the cursor (none
+ * at first); the next batch starts after the last row's cursor. The query holds no transaction or
+ * database cursor open between batches.
+ */
+export async function* keysetBatches<R>(
+  page: (after: KeysetCursor | null, limit: number) => Promise<R[]>,
+  cursorOf: (row: R) => KeysetCursor,
+  batchSize = 2000,
+): AsyncGenerator<R[]> {
+  let after: KeysetCursor | null = null;
+  for (;;) {
+    const rows = await page(after, batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = cursorOf(rows[rows.length - 1] as R);
+  }
+}
+
+/**
+ * The rows past a cursor over (instant column, id column): older ones for a newest-first order
+ * (`direction` 'desc'), newer ones for an oldest-first order ('asc'). A row comparison, which PostgreSQL
+ * reads from an index on the same two columns.
+ */
+export const pastCursor = (instantColumn: string, idColumn: string, cursor: KeysetCursor, direction: 'asc' | 'desc') =>
+  direction === 'desc'
+    ? sql<boolean>`(${sql.ref(instantColumn)}, ${sql.ref(idColumn)}) < (${instantParam(cursor.at)}, ${cursor.id})`
+    : sql<boolean>`(${sql.ref(instantColumn)}, ${sql.ref(idColumn)}) > (${instantParam(cursor.at)}, ${cursor.id})`;

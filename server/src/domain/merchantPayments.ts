@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
-import { exactInstant, instantParam } from './keyset';
+import { exactInstant, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { postOrRefuse, SYSTEM_WALLETS } from './ledger';
 import { inTransaction } from './refunds';
 import { tokyoPeriod } from './time';
@@ -242,35 +242,22 @@ export async function listMerchantPayments(
 }
 
 /** The sent payments of the Tokyo period in keyset batches, newest first (the CSV report). */
-export async function* merchantPaymentBatches(
-  db: Db,
-  filter: { merchantId: number; startDate: string; endDate: string },
-  batchSize = 2000,
-) {
+export function merchantPaymentBatches(db: Db, filter: { merchantId: number; startDate: string; endDate: string }) {
   const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
-  let cursor: { at: string; id: number } | null = null;
-  for (;;) {
-    let query = payments(db)
-      .select(exactInstant('p.created_at').as('cursor_at'))
-      .where('p.from_merchant_id', '=', filter.merchantId)
-      .where('p.created_at', '>=', from)
-      .where('p.created_at', '<', to)
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.transaction_id', 'desc')
-      .limit(batchSize);
-    if (cursor) {
-      const at = instantParam(cursor.at);
-      const { id } = cursor;
-      query = query
-        .where('p.created_at', '<=', at)
-        .where((eb) =>
-          eb.or([eb('p.created_at', '<', at), eb.and([eb('p.created_at', '=', at), eb('p.transaction_id', '<', id)])]),
-        );
-    }
-    const rows = await query.execute();
-    if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1] as (typeof rows)[number];
-    cursor = { at: last.cursor_at, id: last.transaction_id };
-  }
+  return keysetBatches(
+    (after, limit) =>
+      payments(db)
+        .select(exactInstant('p.created_at').as('cursor_at'))
+        .where('p.from_merchant_id', '=', filter.merchantId)
+        .where('p.created_at', '>=', from)
+        .where('p.created_at', '<', to)
+        .$if(after !== null, (q) =>
+          q.where(pastCursor('p.created_at', 'p.transaction_id', after as KeysetCursor, 'desc')),
+        )
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.transaction_id', 'desc')
+        .limit(limit)
+        .execute(),
+    (row) => ({ at: row.cursor_at, id: row.transaction_id }),
+  );
 }

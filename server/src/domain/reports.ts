@@ -5,9 +5,11 @@ import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
-import { exactInstant, instantParam } from './keyset';
+import { exactInstant, instantParam, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { merchantPaymentBatches } from './merchantPayments';
-import { tokyoPeriod } from './time';
+import { ACCOUNT_TYPE_LABELS, groupMemberIds, payoutStatus } from './payouts';
+import { maskWalletNo, merchantRebateRows, utilityBillRows } from './rebatesAndBills';
+import { tokyoDate, tokyoPeriod } from './time';
 
 /** Money: histories and fees — what each CSV report holds. Rows come in keyset batches, newest first. */
 
@@ -227,6 +229,57 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
           row.fee,
         ]),
       };
+    // Payouts, rebates and utility bills.
+    case 'payouts':
+    case 'group_payouts': {
+      // Refused (403) before the first byte when the merchant is no group's parent.
+      const ids = report === 'group_payouts' ? await groupMemberIds(db, filter.merchantId) : [filter.merchantId];
+      return {
+        merchantName: merchant.name,
+        header: [
+          ...(report === 'group_payouts' ? ['加盟店'] : []),
+          '締め期間（開始）',
+          '締め期間（終了）',
+          '振込日',
+          'コイン',
+          '出金額',
+          '出金手数料',
+          '振込手数料',
+          '振込額',
+          '振込先',
+          '状態',
+          '失敗理由',
+          '取引ID',
+        ],
+        batches: payoutReportRows(db, filter, ids, report === 'group_payouts'),
+      };
+    }
+    case 'merchant_rebates':
+      return {
+        merchantName: merchant.name,
+        header: ['対象月', 'キャンペーン', 'コイン', '対象決済額', '率(bp)', 'リベート額', '支払日時', '取引ID'],
+        batches: mapBatches(
+          (async function* () {
+            yield await merchantRebateRows(db, filter.merchantId, filter.startDate, filter.endDate).execute();
+          })(),
+          (row) => [
+            `${row.month.slice(0, 4)}年${Number(row.month.slice(4))}月分`,
+            row.campaign,
+            row.coin_name,
+            row.base_amount,
+            row.rate_bp,
+            row.amount,
+            row.paid_at,
+            row.transaction_id,
+          ],
+        ),
+      };
+    case 'utility_bills':
+      return {
+        merchantName: merchant.name,
+        header: ['支払日時', '請求書番号', '収納先', '種別', '支払者', '金額', '状態'],
+        batches: utilityBillReportRows(db, filter),
+      };
     // Money in and out: payments sent to other merchants.
     case 'merchant_payments':
       return {
@@ -245,4 +298,109 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
         ]),
       };
   }
+}
+
+const PAYOUT_STATUS_LABELS = { SCHEDULED: '予定', PAID: '振込済', FAILED: '失敗' } as const;
+
+/** Payouts whose period ended in the period: the merchant's, or (group) every merchant of its group. */
+async function* payoutReportRows(
+  db: Db,
+  filter: ReportFilter,
+  ids: readonly number[],
+  group: boolean,
+): AsyncGenerator<ReportValue[][]> {
+  const today = tokyoDate(new Date());
+  const rows = await db
+    .selectFrom('payouts as p')
+    .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
+    .innerJoin('coins as c', 'c.id', 'p.coin_id')
+    .selectAll('p')
+    .select(['m.name as merchant_name', 'c.name as coin_name'])
+    .where('p.merchant_id', 'in', ids)
+    .where('p.period_end', '>=', filter.startDate)
+    .where('p.period_end', '<=', filter.endDate)
+    .orderBy('p.period_end', 'desc')
+    .orderBy('p.merchant_id')
+    .execute();
+  yield rows.map((row) => [
+    ...(group ? [row.merchant_name] : []),
+    row.period_start,
+    row.period_end,
+    row.payout_date,
+    row.coin_name,
+    row.gross_amount,
+    row.fee,
+    row.transfer_fee,
+    row.net_amount,
+    `${row.bank_name} ${row.branch_name} ${ACCOUNT_TYPE_LABELS[row.account_type]} ****${row.account_number.slice(-4)}`,
+    PAYOUT_STATUS_LABELS[payoutStatus(row, today)],
+    row.failure_reason,
+    row.transaction_id,
+  ]);
+}
+
+const UTILITY_CATEGORY_LABELS = {
+  ELECTRICITY: '電気',
+  GAS: 'ガス',
+  WATER: '水道',
+  PHONE: '電話',
+  TAX: '税金',
+} as const;
+const UTILITY_STATUS_LABELS = { PAID: '支払済', CANCELED: '取消' } as const;
+
+/**
+ * The reconciliation file of a period: every bill, oldest first, in keyset batches; then, after a blank
+ * line, the paid bills' count and amount per biller and in all.
+ */
+async function* utilityBillReportRows(db: Db, filter: ReportFilter): AsyncGenerator<ReportValue[][]> {
+  const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
+  const batches = keysetBatches(
+    (after, limit) =>
+      utilityBillRows(db, filter.merchantId, filter.startDate, filter.endDate)
+        .select(exactInstant('paid_at').as('cursor_at'))
+        .$if(after !== null, (q) => q.where(pastCursor('paid_at', 'id', after as KeysetCursor, 'asc')))
+        .limit(limit)
+        .execute(),
+    (row) => ({ at: row.cursor_at, id: row.id }),
+  );
+  for await (const batch of batches) {
+    yield batch.map((row) => [
+      row.paid_at,
+      row.bill_number,
+      row.biller_name,
+      UTILITY_CATEGORY_LABELS[row.category],
+      maskWalletNo(row.payer_wallet_no),
+      row.amount,
+      UTILITY_STATUS_LABELS[row.status],
+    ]);
+  }
+  const totals = await db
+    .selectFrom('utility_bill_payments')
+    .select((eb) => [
+      'biller_name',
+      'category',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('amount').as('amount'),
+    ])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', to)
+    .where('status', '=', 'PAID')
+    .groupBy(['biller_name', 'category'])
+    .orderBy('biller_name')
+    .execute();
+  const count = totals.reduce((sum, row) => sum + Number(row.count), 0);
+  const amount = totals.reduce((sum, row) => sum + Number(row.amount), 0);
+  yield [
+    [],
+    ['収納先別合計（支払済のみ）', '収納先', '種別', '件数', '金額'],
+    ...totals.map((row) => [
+      '',
+      row.biller_name,
+      UTILITY_CATEGORY_LABELS[row.category],
+      Number(row.count),
+      Number(row.amount),
+    ]),
+    ['合計', '', '', count, amount],
+  ];
 }

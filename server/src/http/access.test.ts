@@ -144,6 +144,23 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     payload: { wallet_no: '2000000001', coin_id: 1, amount: 1 },
     headers: { 'idempotency-key': 'access-rules-reload' },
   }),
+  // Payouts, rebates and utility bills (本店 is its group's parent)
+  listPayouts: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
+  listGroupPayouts: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
+  listMerchantRebates: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
+  listUtilityBills: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
   downloadCsv: () => ({
     params: { id: DEMO.mainMerchantId, report: 'histories' },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },

@@ -10,6 +10,7 @@ import { identityHandlers } from './identities';
 import { merchantHandlers } from './merchants';
 import { moneyOutHandlers } from './moneyOut';
 import { noticeHandlers } from './notices';
+import { payoutHandlers } from './payouts';
 import { refundHandlers } from './refunds';
 import { sessionHandlers } from './sessions';
 import { walletHandlers } from './wallets';
@@ -29,6 +30,8 @@ const HANDLERS: CallHandlers<CallId> = {
   ...historyHandlers,
   // Money in and out: payment requests, URL payments, invoices, reloads
   ...moneyOutHandlers,
+  // Payouts, rebates and utility bills
+  ...payoutHandlers,
 };
 
 /** `/merchants/{id}` → `/merchants/:id` */

@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { DomainError } from '../../domain/errors';
 import { operatorIssueInvoice, operatorPayUrlPayment } from '../../domain/operatorMoneyOut';
+import { runPayouts } from '../../domain/payouts';
 import { approveRefund, operatorRefundList } from '../../domain/refunds';
 import { installErrorHandler } from '../errors';
 import { pruneIdempotencyKeys } from '../idempotency';
@@ -21,6 +22,7 @@ const listQuery = z.object({
 const approveParams = z.object({ id: z.coerce.number().int().positive() });
 const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
 // Money in and out
+const payoutRunQuery = z.object({ date: z.iso.date() });
 const payLinkQuery = z.object({ ref: z.string().min(1).max(2000), wallet: z.string().regex(/^\d{10}$/) });
 const issueInvoiceBody = z.object({
   merchantId: z.number().int().positive(),
@@ -79,6 +81,13 @@ export function registerRefundOperatorRoutes(
         });
         request.log.info({ urlPaymentId: paid.link.id, operator: true }, 'payment link paid by the operator');
         return paid;
+      });
+      // Payouts: the operator's run of a date.
+      operator.post('/payouts/run', async (request) => {
+        const { date } = parse(payoutRunQuery, request.query);
+        const run = await runPayouts(deps.db, date);
+        request.log.info({ date, paid: run.paid.length, skipped: run.skipped.length, operator: true }, 'payout run');
+        return run;
       });
       operator.post('/invoices', async (request) => {
         const input = parse(issueInvoiceBody, request.body);

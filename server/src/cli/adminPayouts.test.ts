@@ -1,0 +1,40 @@
+import { expect, it } from 'vitest';
+import { closingOnOrAfter } from '../domain/payoutCalendar';
+import { addDays } from '../domain/time';
+import { describeEachDatabase, tokyoDay } from '../testing/harness';
+import { type AdminBackend, databaseBackend, runAdmin } from './admin';
+
+// Payouts: the operator command `payouts run --date`.
+
+function run(args: string[], backend: AdminBackend) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return runAdmin(args, async () => backend, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({
+    code,
+    out,
+    err,
+  }));
+}
+
+describeEachDatabase('npm run admin: payouts run', (env) => {
+  it('pays the due closing once, says who was passed over and why, and refuses a bad date', async () => {
+    const backend = databaseBackend(env().db);
+    const date = addDays(closingOnOrAfter(tokyoDay()), 1);
+    const first = await run(['payouts', 'run', '--date', date], backend);
+    expect(first.code, first.err.join('\n')).toBe(0);
+    const text = first.out.join('\n');
+    expect(text).toMatch(/paid {5}めぶくカフェ 本店 \(#1\)/);
+    expect(text).toMatch(/paid {5}めぶくカフェ 駅前店 \(#2\)/);
+    expect(text).toMatch(/skipped {2}まちのパン屋 \(#3\).*振込先口座が登録されていない/);
+    const second = await run(['payouts', 'run', '--date', date, '--json'], backend);
+    expect(JSON.parse(second.out.join('\n'))).toEqual({ date, paid: [], skipped: [] });
+    for (const args of [
+      ['payouts', 'run'],
+      ['payouts', 'run', '--date', '2026-02-30'],
+      ['payouts', 'run', '--date', 'tomorrow'],
+      ['payouts', 'list', '--date', date],
+    ]) {
+      expect((await run(args, backend)).code, args.join(' ')).toBe(2);
+    }
+  });
+});
