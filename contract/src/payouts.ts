@@ -37,8 +37,9 @@ export const payoutSchema = z.object({
   account: maskedAccountSchema.nullable(),
   status: payoutStatusSchema,
   failure_reason: z.string().nullable(),
-  /** The ledger transaction that moved the money out of the wallet. */
+  /** The ledger transaction that moved the money out of the wallet, and when it was posted. */
   transaction_id: z.number().int(),
+  posted_at: instantSchema,
 });
 
 export const nextPayoutSchema = z.object({

@@ -60,6 +60,17 @@ export function useFileDownload() {
   return { state, start, cancel };
 }
 
+/** useFileDownload for one report's CSV: every row the query selects, saved under the server's file name. */
+export function useCsvDownload(merchantId: number, merchantName: string, report: CsvReport) {
+  const { state, start, cancel } = useFileDownload();
+  const download = useCallback(
+    (query: CsvQuery) =>
+      start((signal) => openCsv(merchantId, report, query, signal), fallbackCsvName(report, merchantName, query)),
+    [start, merchantId, merchantName, report],
+  );
+  return { state, download, cancel };
+}
+
 /** Progress (rows and bytes received), the result, or the failure of a download, with its cancel button. */
 export function DownloadStatus({ state, onCancel }: { state: DownloadState; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -99,6 +110,27 @@ export function DownloadStatus({ state, onCancel }: { state: DownloadState; onCa
   }
 }
 
+/** A report page's download button, with the download's progress, result or failure beside it. */
+export function DownloadButton({
+  state,
+  onDownload,
+  onCancel,
+}: {
+  state: DownloadState;
+  onDownload: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="md" align="center" wrap="wrap">
+      <Button leftSection={<DownloadIcon />} disabled={state.status === 'running'} onClick={onDownload}>
+        {t('actions.download')}
+      </Button>
+      <DownloadStatus state={state} onCancel={onCancel} />
+    </Group>
+  );
+}
+
 /**
  * A list's CSV button: downloads every page of `report` with the filters on screen. The button writes
  * Windows-31J (what Excel in Japan opens); its menu (CsvEncodingMenu) offers both encodings.
@@ -115,14 +147,10 @@ export function CsvButton({
   query: CsvQuery;
 }) {
   const { t } = useTranslation();
-  const { state, start, cancel } = useFileDownload();
+  const { state, download: downloadCsv, cancel } = useCsvDownload(merchantId, merchantName, report);
   const encodingId = useId();
   const running = state.status === 'running';
-  const download = (encoding: CsvEncoding) =>
-    void start(
-      (signal) => openCsv(merchantId, report, { ...query, encoding }, signal),
-      fallbackCsvName(report, merchantName, query),
-    );
+  const download = (encoding: CsvEncoding) => void downloadCsv({ ...query, encoding });
   const chevron = (disabled: boolean) => (
     <Button variant="default" px={8} disabled={disabled} aria-label={t('download.chooseEncoding')}>
       <ChevronDownIcon />

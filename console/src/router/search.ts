@@ -75,7 +75,16 @@ export function validateListSearch(
 }
 
 /** Route names whose search is a list's (router.tsx gives them validateListSearch). */
-export const LIST_ROUTES: ReadonlySet<string> = new Set(['Transaction', 'Refund', 'DownloadFile']);
+export const LIST_ROUTES: ReadonlySet<string> = new Set([
+  'Transaction',
+  'Refund',
+  'DownloadFile',
+  'MerchantRebate',
+  'UtilityBillsQrHistories',
+  'DownloadUtilityBillsData',
+  'WithdrawalInfo',
+  'WithdrawalInfoMerchant',
+]);
 
 /** A filter value that must be one of `allowed`; anything else is no filter. */
 export const pickOne = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined =>

@@ -75,7 +75,9 @@ function payouts(db: Db) {
     .selectFrom('payouts as p')
     .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
     .innerJoin('coins as c', 'c.id', 'p.coin_id')
+    .innerJoin('transactions as t', 't.id', 'p.transaction_id')
     .select([
+      't.created_at as posted_at',
       'p.id',
       'p.merchant_id',
       'm.name as merchant_name',
@@ -116,6 +118,7 @@ function toPayout(row: PayoutRow, today: string): Payout {
     status: payoutStatus(row, today),
     failure_reason: row.failure_reason,
     transaction_id: row.transaction_id,
+    posted_at: row.posted_at.toISOString(),
   };
 }
 
@@ -180,10 +183,21 @@ export async function listPayouts(
     payoutPage(db, [merchantId], query, today),
     db.selectFrom('merchants').select('wallet_no').where('id', '=', merchantId).executeTakeFirstOrThrow(),
     accountOf(db, merchantId),
+    // Closings passed over since the last payout (that payout carried their money).
     db
       .selectFrom('payout_skips')
       .select(['period_end', 'reason', 'created_at'])
       .where('merchant_id', '=', merchantId)
+      .where(({ selectFrom, not, exists }) =>
+        not(
+          exists(
+            selectFrom('payouts as later')
+              .select('later.id')
+              .where('later.merchant_id', '=', merchantId)
+              .whereRef('later.period_end', '>', 'payout_skips.period_end'),
+          ),
+        ),
+      )
       .orderBy('period_end', 'desc')
       .limit(12)
       .execute(),

@@ -257,7 +257,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
     case 'merchant_rebates':
       return {
         merchantName: merchant.name,
-        header: ['対象月', 'キャンペーン', 'コイン', '対象決済額', '率(bp)', 'リベート額', '支払日時', '取引ID'],
+        header: ['対象月', 'キャンペーン', 'コイン', '対象決済額', '率(%)', 'リベート額', '支払日時', '取引ID'],
         batches: mapBatches(
           (async function* () {
             yield await merchantRebateRows(db, filter.merchantId, filter.startDate, filter.endDate).execute();
@@ -267,7 +267,8 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
             row.campaign,
             row.coin_name,
             row.base_amount,
-            row.rate_bp,
+            // As the screen shows it (0.50), not in basis points.
+            (row.rate_bp / 100).toFixed(2),
             row.amount,
             row.paid_at,
             row.transaction_id,

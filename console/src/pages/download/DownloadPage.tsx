@@ -1,11 +1,9 @@
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Radio.css';
 import { CSV_ENCODINGS, CSV_REPORTS, type CsvEncoding, type CsvReport } from '@coin/contract';
-import { Button, Group, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fallbackCsvName, openCsv } from '@/api/downloads';
-import { DownloadStatus, useFileDownload } from '@/components/FileDownload';
-import { DownloadIcon } from '@/components/icons';
+import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
+import { DownloadButton, useCsvDownload } from '@/components/FileDownload';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
@@ -20,7 +18,7 @@ export default function DownloadPage() {
   const [search, update] = useListSearch();
   const report: CsvReport = pickOne(search.kind, CSV_REPORTS) ?? 'histories';
   const encoding: CsvEncoding = pickOne(search.encoding, CSV_ENCODINGS) ?? 'cp932';
-  const { state, start, cancel } = useFileDownload();
+  const { state, download, cancel } = useCsvDownload(merchant?.merchant_id ?? 0, merchant?.name ?? '', report);
   if (!merchant) return null;
 
   const query = { start_date: search.from, end_date: search.to, encoding };
@@ -42,35 +40,12 @@ export default function DownloadPage() {
             w={280}
           />
           <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
-          <Radio.Group
-            label={t('download.encoding')}
+          <CsvEncodingChoice
             value={encoding}
             onChange={(value) => update({ encoding: value === 'cp932' ? undefined : value })}
-          >
-            <Stack gap="xs" mt={6}>
-              {CSV_ENCODINGS.map((value) => (
-                <Radio key={value} value={value} label={t(`download.encodings.${value}`)} disabled={running} />
-              ))}
-              <Text size="xs" c="dimmed">
-                {t('download.substitution')}
-              </Text>
-            </Stack>
-          </Radio.Group>
-          <Group gap="md" align="center" wrap="wrap">
-            <Button
-              leftSection={<DownloadIcon />}
-              disabled={running}
-              onClick={() =>
-                void start(
-                  (signal) => openCsv(merchant.merchant_id, report, query, signal),
-                  fallbackCsvName(report, merchant.name, query),
-                )
-              }
-            >
-              {t('actions.download')}
-            </Button>
-            <DownloadStatus state={state} onCancel={cancel} />
-          </Group>
+            disabled={running}
+          />
+          <DownloadButton state={state} onDownload={() => void download(query)} onCancel={cancel} />
         </Stack>
       </Paper>
     </Stack>
