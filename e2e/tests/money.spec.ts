@@ -333,6 +333,29 @@ test.describe('money pages', () => {
     await expect(row).toContainText('2000000020');
     await expect(row).toContainText('3,000');
   });
+  // Last of this group: the payout run pays 本店's whole めぶくコイン balance out.
+  test('the payout run pays 本店 at the next closing once; /withdrawalInfo shows it scheduled', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/withdrawalInfo');
+    const next = page.getByRole('region', { name: '次回の出金予定' });
+    await expect(next).toContainText('振込予定日');
+    const closing = /〜\s*(\d{4})\/(\d{2})\/(\d{2})/.exec((await next.textContent()) ?? '');
+    expect(closing).not.toBeNull();
+    const closingDay = `${closing?.[1]}-${closing?.[2]}-${closing?.[3]}`;
+    const runDate = new Date(Date.parse(`${closingDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+    const { stdout } = await admin('payouts', 'run', '--date', runDate);
+    expect(stdout).toMatch(/paid {5}めぶくカフェ 本店/);
+    expect(stdout).toMatch(/skipped {2}まちのパン屋/);
+    const again = await admin('payouts', 'run', '--date', runDate);
+    expect(again.stdout).toContain('nothing due');
+
+    await page.goto(`/withdrawalInfo?from=${closingDay}&to=${closingDay}`);
+    const row = page.getByRole('table', { name: '出金履歴' }).getByRole('row').nth(1);
+    await expect(row).toContainText('予定');
+    await expect(row).toContainText('****2345');
+    expect(await topBalance(page, 'めぶくコイン')).toBe(0);
+  });
 });
 
 test.describe('transaction history', () => {
