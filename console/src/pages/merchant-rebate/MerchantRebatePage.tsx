@@ -3,14 +3,14 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import { DEFAULT_PAGE_SIZE, type MerchantRebate } from '@coin/contract';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rebateQueries } from '@/api/rebates';
 import { CsvButton } from '@/components/FileDownload';
-import { ListSection } from '@/components/ListSection';
+import { ListSection, ListSummary } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
@@ -111,6 +111,14 @@ export default function MerchantRebatePage() {
       </Stack>
       <ListSection
         title={t('merchantRebate.list.title')}
+        csv={
+          <CsvButton
+            merchantId={merchant.merchant_id}
+            merchantName={merchant.name}
+            report="merchant_rebates"
+            query={{ start_date: search.from, end_date: search.to }}
+          />
+        }
         controls={
           <>
             <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
@@ -118,28 +126,17 @@ export default function MerchantRebatePage() {
             <Button variant="light" onClick={() => update(recentMonths(RECENT_MONTHS))}>
               {t('merchantRebate.list.recentMonths')}
             </Button>
-            <Group ml="auto">
-              <CsvButton
-                merchantId={merchant.merchant_id}
-                merchantName={merchant.name}
-                report="merchant_rebates"
-                query={{ start_date: search.from, end_date: search.to }}
-              />
-            </Group>
           </>
         }
         summary={
           query.data && (
-            <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
-              {t('merchantRebate.list.total', { amount: formatCoin(query.data.total_amount) })}
-            </Text>
+            <ListSummary>{t('merchantRebate.list.total', { amount: formatCoin(query.data.total_amount) })}</ListSummary>
           )
         }
         columns={columns}
         query={query}
         rowKey={(row) => row.id}
         page={search.page}
-        pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={(page) => update({ page })}
         emptyText={t('merchantRebate.list.empty')}
       />

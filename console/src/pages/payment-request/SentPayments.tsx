@@ -1,11 +1,10 @@
 import { DEFAULT_PAGE_SIZE, type MerchantPayment } from '@coin/contract';
-import { Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { merchantPaymentQueries } from '@/api/payments';
 import { CsvButton } from '@/components/FileDownload';
-import { ListSection } from '@/components/ListSection';
+import { ListSection, ListSummary } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
@@ -42,27 +41,23 @@ export default function SentPayments({ merchantId, merchantName }: { merchantId:
   return (
     <ListSection
       title={t('requestPayment.history.title')}
-      controls={
-        <>
-          <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
-          <Group ml="auto">
-            <CsvButton
-              merchantId={merchantId}
-              merchantName={merchantName}
-              report="merchant_payments"
-              query={{ start_date: search.from, end_date: search.to }}
-            />
-          </Group>
-        </>
+      csv={
+        <CsvButton
+          merchantId={merchantId}
+          merchantName={merchantName}
+          report="merchant_payments"
+          query={{ start_date: search.from, end_date: search.to }}
+        />
       }
+      controls={<PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />}
       summary={
         query.data && (
-          <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
+          <ListSummary>
             {t('requestPayment.history.totals', {
               amount: formatCoin(query.data.total_amount),
               fee: formatCoin(query.data.total_fee),
             })}
-          </Text>
+          </ListSummary>
         )
       }
       columns={columns}

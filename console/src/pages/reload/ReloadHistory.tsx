@@ -1,5 +1,4 @@
 import { DEFAULT_PAGE_SIZE, type History } from '@coin/contract';
-import { Group } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,19 +46,15 @@ export default function ReloadHistory({ merchant }: { merchant: MerchantEntry })
   return (
     <ListSection
       title={t('reload.history.title')}
-      controls={
-        <>
-          <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
-          <Group ml="auto">
-            <CsvButton
-              merchantId={merchant.merchant_id}
-              merchantName={merchant.name}
-              report="histories"
-              query={{ start_date: search.from, end_date: search.to, type: 'RELOAD' }}
-            />
-          </Group>
-        </>
+      csv={
+        <CsvButton
+          merchantId={merchant.merchant_id}
+          merchantName={merchant.name}
+          report="histories"
+          query={{ start_date: search.from, end_date: search.to, type: 'RELOAD' }}
+        />
       }
+      controls={<PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />}
       columns={columns}
       query={query}
       rowKey={(row) => `${row.transaction_id}-${row.coin_id}`}

@@ -192,7 +192,6 @@ export default function UrlPaymentPage() {
         query={query}
         rowKey={(row) => row.id}
         page={search.page}
-        pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={(page) => update({ page })}
         emptyText={t('urlPayment.list.empty')}
       />

@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { utilityBillQueries } from '@/api/utilityBills';
 import { CsvButton } from '@/components/FileDownload';
-import { ListSection } from '@/components/ListSection';
+import { ListSection, ListSummary } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { StatusFilter } from '@/components/StatusFilter';
@@ -126,6 +126,14 @@ export default function UtilityBillsPage() {
       </Group>
       <ListSection
         title={t('utilityBills.list.title')}
+        csv={
+          <CsvButton
+            merchantId={merchant.merchant_id}
+            merchantName={merchant.name}
+            report="utility_bills"
+            query={{ start_date: search.from, end_date: search.to }}
+          />
+        }
         controls={
           <>
             <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
@@ -135,31 +143,22 @@ export default function UtilityBillsPage() {
               labelOf={(value) => t(billStatusKey(value))}
               onChange={(value) => update({ status: value })}
             />
-            <Group ml="auto">
-              <CsvButton
-                merchantId={merchant.merchant_id}
-                merchantName={merchant.name}
-                report="utility_bills"
-                query={{ start_date: search.from, end_date: search.to }}
-              />
-            </Group>
           </>
         }
         summary={
           query.data && (
-            <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
+            <ListSummary>
               {t('utilityBills.list.totals', {
                 bills: formatCoin(query.data.paid_count),
                 amount: formatYen(query.data.paid_amount),
               })}
-            </Text>
+            </ListSummary>
           )
         }
         columns={columns}
         query={query}
         rowKey={(row) => row.id}
         page={search.page}
-        pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={(page) => update({ page })}
         emptyText={t('utilityBills.list.empty')}
       />

@@ -4,7 +4,6 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
-import { DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -67,7 +66,6 @@ function GroupPayouts({ merchant }: { merchant: MerchantEntry }) {
         query={query}
         rowKey={(row) => row.id}
         page={search.page}
-        pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={(page) => update({ page })}
         emptyText={t('withdrawal.group.empty')}
       />

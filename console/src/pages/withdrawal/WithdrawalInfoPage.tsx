@@ -5,7 +5,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/List.css';
-import { APP_ROUTES, canOpen, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { APP_ROUTES, canOpen } from '@coin/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -50,7 +50,6 @@ function MerchantPayouts({ merchant }: { merchant: MerchantEntry }) {
         query={query}
         rowKey={(row) => row.id}
         page={search.page}
-        pageSize={DEFAULT_PAGE_SIZE}
         onPageChange={(page) => update({ page })}
         emptyText={t('withdrawal.list.empty')}
       />
