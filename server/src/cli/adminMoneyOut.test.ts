@@ -4,19 +4,12 @@ import { balanceOf } from '../domain/refunds.fixtures';
 import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
 import { DEMO, describeEachDatabase, tokyoDay } from '../testing/harness';
-import { type AdminBackend, databaseBackend, runAdmin } from './admin';
+import { databaseBackend } from './admin';
+import { runAdminCommand } from './adminRun.testing';
 
 // Money in and out: the operator commands `url-payments pay` and `invoices issue`.
 
-function run(args: string[], backend: AdminBackend) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return runAdmin(args, async () => backend, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({
-    code,
-    out,
-    err,
-  }));
-}
+const run = runAdminCommand;
 
 describeEachDatabase('npm run admin: url-payments and invoices', (env) => {
   const backend = () => databaseBackend(env().db, 'database', { publicUrl: 'http://localhost:3000' });

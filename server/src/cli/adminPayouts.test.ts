@@ -2,19 +2,12 @@ import { expect, it } from 'vitest';
 import { closingOnOrAfter } from '../domain/payoutCalendar';
 import { addDays } from '../domain/time';
 import { describeEachDatabase, tokyoDay } from '../testing/harness';
-import { type AdminBackend, databaseBackend, runAdmin } from './admin';
+import { databaseBackend } from './admin';
+import { runAdminCommand } from './adminRun.testing';
 
 // Payouts: the operator command `payouts run --date`.
 
-function run(args: string[], backend: AdminBackend) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return runAdmin(args, async () => backend, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({
-    code,
-    out,
-    err,
-  }));
-}
+const run = runAdminCommand;
 
 describeEachDatabase('npm run admin: payouts run', (env) => {
   it('pays the due closing once, says who was passed over and why, and refuses a bad date', async () => {

@@ -213,3 +213,17 @@ export async function* txFeeBatches(db: Db, filter: TxFeeFilter, batchSize = 200
     cursor = { at: last.cursor_at, id: last.transaction_id, entryId: last.entry_id };
   }
 }
+
+/** The merchant's fee rate of one transaction type in effect on a Tokyo day, in basis points; 0 when none is set. */
+export async function feeRateOn(db: Db, merchantId: number, type: TransactionType, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('fee_rates')
+    .select('rate_bp')
+    .where('merchant_id', '=', merchantId)
+    .where('type', '=', type)
+    .where('valid_from', '<=', day)
+    .orderBy('valid_from', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.rate_bp ?? 0;
+}

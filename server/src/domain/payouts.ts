@@ -2,6 +2,7 @@ import type { CallResponse, MaskedAccount, Payout, PayoutStatus } from '@coin/co
 import type { Db } from '../db/connection';
 import type { BankAccountType } from '../db/schema';
 import { DomainError } from './errors';
+import { feeRateOn } from './fees';
 import { postTransaction, SYSTEM_WALLETS } from './ledger';
 import { closingBefore, closingOnOrAfter, payoutDateOf, periodStartOf } from './payoutCalendar';
 import { inTransaction } from './refunds';
@@ -56,19 +57,8 @@ export function payoutStatus(payout: { failed_at: Date | null; payout_date: stri
   return payout.payout_date <= today ? 'PAID' : 'SCHEDULED';
 }
 
-/** The merchant's WITHDRAWAL fee rate on a Tokyo day, in basis points (0 when none is set). */
-async function payoutFeeRate(db: Db, merchantId: number, day: string): Promise<number> {
-  const row = await db
-    .selectFrom('fee_rates')
-    .select('rate_bp')
-    .where('merchant_id', '=', merchantId)
-    .where('type', '=', 'WITHDRAWAL')
-    .where('valid_from', '<=', day)
-    .orderBy('valid_from', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.rate_bp ?? 0;
-}
+/** The merchant's payout fee rate on a Tokyo day, in basis points (0 when none is set). */
+const payoutFeeRate = (db: Db, merchantId: number, day: string) => feeRateOn(db, merchantId, 'WITHDRAWAL', day);
 
 function payouts(db: Db) {
   return db

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Database, RefundApplicationStatus } from '../db/schema';
 import { DomainError, notFound } from './errors';
+import { feeRateOn } from './fees';
 import { postTransaction, SYSTEM_WALLETS } from './ledger';
 import { tokyoDate, tokyoPeriod } from './time';
 
@@ -102,18 +103,8 @@ async function refundableRemaining(db: Db, payment: PaymentInto, excludeApplicat
 }
 
 /** The merchant's refund fee rate (basis points) valid on a Tokyo day; 0 when none is set. */
-export async function refundFeeRate(db: Db, merchantId: number, day: string): Promise<number> {
-  const row = await db
-    .selectFrom('fee_rates')
-    .select('rate_bp')
-    .where('merchant_id', '=', merchantId)
-    .where('type', '=', 'REFUND')
-    .where('valid_from', '<=', day)
-    .orderBy('valid_from', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.rate_bp ?? 0;
-}
+export const refundFeeRate = (db: Db, merchantId: number, day: string): Promise<number> =>
+  feeRateOn(db, merchantId, 'REFUND', day);
 
 async function balanceOf(db: Db, walletNo: string, coinId: number, options: { lock?: boolean } = {}): Promise<number> {
   let query = db
