@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { type CallEndpoint, type CallId, CALL_ENDPOINTS as E } from './endpoints';
 import * as m from './moneyOut';
 import * as p from './payouts';
+import * as g from './programs';
 import * as s from './schemas';
 
 export interface CallDef extends CallEndpoint {
@@ -418,6 +419,51 @@ export const CALLS = {
     params: s.merchantParamsSchema,
     query: p.utilityBillsQuerySchema,
     response: p.utilityBillsResponseSchema,
+  },
+  // Customer programs: coupons, book tickets, subscriptions, automatic payments
+  listCoupons: {
+    ...E.listCoupons,
+    summary: "The merchant's coupons valid on some day of the period (Asia/Tokyo days), newest first, with their uses",
+    params: s.merchantParamsSchema,
+    query: g.couponsQuerySchema,
+    response: g.couponsResponseSchema,
+  },
+  createCoupon: {
+    ...E.createCoupon,
+    summary: 'Create a coupon (amount or rate off, minimum purchase, stock, first and last day)',
+    params: s.merchantParamsSchema,
+    body: g.createCouponBodySchema,
+    response: g.couponSchema,
+  },
+  stopCoupon: {
+    ...E.stopCoupon,
+    summary: 'Stop a coupon (`{status: "STOPPED"}`); a stopped coupon is refused at payment',
+    params: g.couponParamsSchema,
+    body: g.stopCouponBodySchema,
+    response: g.couponSchema,
+    refusals: { '409': '`conflict`: the coupon is already stopped' },
+  },
+  listBookTicketUses: {
+    ...E.listBookTicketUses,
+    summary: 'Uses of book tickets (回数券) at the merchant in the period, newest first, with a summary by ticket',
+    params: s.merchantParamsSchema,
+    query: g.bookTicketUsesQuerySchema,
+    response: g.bookTicketUsesResponseSchema,
+  },
+  listSubscriptions: {
+    ...E.listSubscriptions,
+    summary:
+      "The merchant's subscription plans with their monthly revenue in the period, and the subscribers (403 where allow_subscription is off)",
+    params: s.merchantParamsSchema,
+    query: g.subscriptionsQuerySchema,
+    response: g.subscriptionsResponseSchema,
+  },
+  listAutomaticPayments: {
+    ...E.listAutomaticPayments,
+    summary: 'Automatic payments (subscription renewals, other recurring charges) due in the period, newest first',
+    params: s.merchantParamsSchema,
+    query: g.automaticPaymentsQuerySchema,
+    response: g.automaticPaymentsResponseSchema,
   },
   downloadCsv: {
     ...E.downloadCsv,

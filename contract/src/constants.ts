@@ -56,6 +56,10 @@ export const CSV_REPORTS = [
   'group_payouts',
   'merchant_rebates',
   'utility_bills',
+  'coupons',
+  'book_ticket_uses',
+  'subscribers',
+  'automatic_payments',
 ] as const;
 
 /** Whose fee limit GET /history/fee_limits answers. */
@@ -101,3 +105,24 @@ export type UtilityBillStatus = (typeof UTILITY_BILL_STATUSES)[number];
 /** Kinds of utility bills. */
 export const UTILITY_BILL_CATEGORIES = ['ELECTRICITY', 'GAS', 'WATER', 'PHONE', 'TAX'] as const;
 export type UtilityBillCategory = (typeof UTILITY_BILL_CATEGORIES)[number];
+
+/* Customer programs: coupons, book tickets, subscriptions, automatic payments. */
+
+/** A coupon: not yet valid, being handed out, over (past its last day or out of stock), or stopped. */
+export const COUPON_STATUSES = ['SCHEDULED', 'ACTIVE', 'ENDED', 'STOPPED'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+/** A coupon takes a fixed amount off, or a percentage. */
+export const COUPON_DISCOUNT_TYPES = ['AMOUNT', 'RATE'] as const;
+export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
+export const COUPON_NAME_MAX = 40;
+export const COUPON_MAX_RATE_PERCENT = 90;
+
+/** A subscription: charged each cycle, stopped by the customer, or stopped after a failed charge. */
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'STOPPED', 'PAYMENT_FAILED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_CYCLES = ['MONTHLY', 'YEARLY'] as const;
+export type SubscriptionCycle = (typeof SUBSCRIPTION_CYCLES)[number];
+
+/** An automatic payment's result: charged, failed for good, or failed once and retried on the next run. */
+export const AUTOMATIC_PAYMENT_RESULTS = ['SUCCEEDED', 'FAILED', 'RETRY_SCHEDULED'] as const;
+export type AutomaticPaymentResult = (typeof AUTOMATIC_PAYMENT_RESULTS)[number];

@@ -321,6 +321,38 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/utility_bills',
     access: merchant(ALL_ROLES),
   },
+  // Customer programs: coupons, book tickets, subscriptions, automatic payments
+  listCoupons: {
+    method: 'GET',
+    path: '/merchants/{id}/coupons',
+    access: merchant(ALL_ROLES),
+  },
+  createCoupon: {
+    method: 'POST',
+    path: '/merchants/{id}/coupons',
+    access: merchant(PAYING_ROLES),
+  },
+  stopCoupon: {
+    method: 'PATCH',
+    path: '/merchants/{id}/coupons/{coupon_id}',
+    access: merchant(PAYING_ROLES),
+  },
+  listBookTicketUses: {
+    method: 'GET',
+    path: '/merchants/{id}/book_ticket_uses',
+    access: merchant(ALL_ROLES),
+  },
+  /** Only where the merchant's allow_subscription is on: the handler refuses any other merchant (403). */
+  listSubscriptions: {
+    method: 'GET',
+    path: '/merchants/{id}/subscriptions',
+    access: merchant(ALL_ROLES),
+  },
+  listAutomaticPayments: {
+    method: 'GET',
+    path: '/merchants/{id}/automatic_payments',
+    access: merchant(ALL_ROLES),
+  },
   /** Every role that may read a list may download it. */
   downloadCsv: {
     method: 'GET',

@@ -6,6 +6,7 @@ export * from './messages';
 export * from './moneyOut';
 export * from './openapi';
 export * from './payouts';
+export * from './programs';
 export * from './roles';
 export * from './routes';
 export * from './runtimeConfig';
