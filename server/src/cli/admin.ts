@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  type Coupon,
   ERROR_TYPES,
   type ErrorType,
   type Invoice,
@@ -10,6 +11,7 @@ import {
 } from '@coin/contract';
 import type { Db } from '../db/connection';
 import type { RefundApplicationStatus } from '../db/schema';
+import { useCoupon } from '../domain/coupons';
 import { DomainError } from '../domain/errors';
 import {
   type OperatorInvoiceInput,
@@ -18,6 +20,7 @@ import {
   urlPaymentRef,
 } from '../domain/operatorMoneyOut';
 import { type PayoutRunResult, runPayouts } from '../domain/payouts';
+import { type AutomaticPaymentRunResult, runAutomaticPayments } from '../domain/programs';
 import { approveRefund, operatorRefundList } from '../domain/refunds';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { OPERATOR_SECRET_HEADER, type OperatorChannel } from './adminChannel';
@@ -43,6 +46,14 @@ Operator commands of the wallet service:
       めぶくコイン balance out to its bank account, less the fees: one ledger transaction per merchant;
       a merchant without a bank account is passed over and told why on /withdrawalInfo. Running
       the same date twice pays nothing twice. Run it daily with the day's date.
+  coupons use <id> --wallet <customer wallet> --amount <purchase> [--json]
+      a customer pays a purchase with a coupon (stands in for the app): one PAYMENT of the purchase
+      less the discount; a scheduled, expired, stopped or used-up coupon, or a purchase below its
+      minimum, is refused
+  automatic-payments run --date YYYY-MM-DD [--json]
+      charge the subscriptions due on that date, and retry once the charges that failed on an
+      earlier run; a charge the customer's balance cannot pay is retried on the next run, then fails
+      for good. Running the same date twice charges nothing twice. Run it daily.
   idempotency-keys prune [--days N]
       forget the Idempotency-Keys of money-moving requests older than N days (default 7)
 
@@ -60,6 +71,17 @@ export interface AdminBackend {
   payUrlPayment(ref: string, walletNo: string): Promise<{ transaction_id: number; link: UrlPayment }>;
   issueInvoice(input: OperatorInvoiceInput): Promise<Invoice>;
   runPayouts(date: string): Promise<PayoutRunResult>;
+  useCoupon(id: number, walletNo: string, amount: number): Promise<CouponUse>;
+  runAutomaticPayments(date: string): Promise<AutomaticPaymentRunResult>;
+}
+
+/** What a coupon's use answers. */
+export interface CouponUse {
+  transaction_id: number;
+  purchase_amount: number;
+  discount: number;
+  paid_amount: number;
+  coupon: Coupon;
 }
 
 export function databaseBackend(db: Db, describe = 'database', options: { publicUrl?: string } = {}): AdminBackend {
@@ -69,6 +91,8 @@ export function databaseBackend(db: Db, describe = 'database', options: { public
     payUrlPayment: (ref, walletNo) => operatorPayUrlPayment(db, { ref, walletNo, publicUrl }),
     issueInvoice: (input) => operatorIssueInvoice(db, input),
     runPayouts: (date) => runPayouts(db, date),
+    useCoupon: (id, walletNo, amount) => useCoupon(db, { couponId: id, walletNo, purchaseAmount: amount }, new Date()),
+    runAutomaticPayments: (date) => runAutomaticPayments(db, date),
     listRefunds: (options) => operatorRefundList(db, options),
     approveRefund: (id) => approveRefund(db, { applicationId: id }),
     pruneIdempotencyKeys: (days) => pruneIdempotencyKeys(db, days),
@@ -109,6 +133,15 @@ export function serverBackend(channel: OperatorChannel): AdminBackend {
       const query = new URLSearchParams({ ref, wallet: walletNo });
       const response = await fetch(`${base}/url-payments/pay?${query}`, { method: 'POST', headers });
       return answerOf<{ transaction_id: number; link: UrlPayment }>(response);
+    },
+    async useCoupon(id, walletNo, amount) {
+      const query = new URLSearchParams({ wallet: walletNo, amount: String(amount) });
+      const response = await fetch(`${base}/coupons/${id}/use?${query}`, { method: 'POST', headers });
+      return answerOf<CouponUse>(response);
+    },
+    async runAutomaticPayments(date) {
+      const response = await fetch(`${base}/automatic-payments/run?date=${date}`, { method: 'POST', headers });
+      return answerOf<AutomaticPaymentRunResult>(response);
     },
     async runPayouts(date) {
       const response = await fetch(`${base}/payouts/run?date=${date}`, { method: 'POST', headers });
@@ -200,6 +233,17 @@ export async function runAdmin(
     io.out(`forgot ${deleted} idempotency key${deleted === 1 ? '' : 's'} older than ${days} days`);
     return 0;
   }
+  if (group === 'coupons' || group === 'automatic-payments') {
+    try {
+      return await runPrograms(group, command, rest, values, backend, io, usage);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        io.err(`refused (${error.type}): ${error.message}`);
+        return 1;
+      }
+      throw error;
+    }
+  }
   if (group === 'payouts') {
     if (command !== 'run' || rest.length > 0) return usage('payouts takes one command: run --date YYYY-MM-DD');
     const date = values.date ?? '';
@@ -290,6 +334,53 @@ function isCalendarDate(text: string): boolean {
 
 const positiveId = (text: string | undefined) =>
   text !== undefined && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+
+/** Customer programs: `coupons use` and `automatic-payments run`. */
+async function runPrograms(
+  group: 'coupons' | 'automatic-payments',
+  command: string | undefined,
+  rest: readonly string[],
+  values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'],
+  backend: () => Promise<AdminBackend>,
+  io: AdminIo,
+  usage: (message: string) => number,
+): Promise<number> {
+  if (group === 'automatic-payments') {
+    if (command !== 'run' || rest.length > 0)
+      return usage('automatic-payments takes one command: run --date YYYY-MM-DD');
+    const date = values.date ?? '';
+    if (!isCalendarDate(date)) return usage('--date must be a date YYYY-MM-DD');
+    const target = await backend();
+    const run = await target.runAutomaticPayments(date);
+    if (values.json) io.out(JSON.stringify(run, null, 2));
+    else {
+      io.out(
+        `automatic payments of ${date} through ${target.describe}: ${run.succeeded} charged, ` +
+          `${run.retry_scheduled} to retry on the next run, ${run.failed} failed`,
+      );
+    }
+    return 0;
+  }
+  if (command !== 'use') return usage('coupons takes one command: use');
+  if (rest.length !== 1) return usage('use takes one coupon id');
+  const id = positiveId(rest[0]);
+  if (id === null) return usage(`"${rest[0]}" is not a coupon id`);
+  const wallet = values.wallet?.replace(/[\s-]/g, '') ?? '';
+  if (!/^\d{10}$/.test(wallet)) return usage('--wallet must be a customer wallet number (10 digits)');
+  const amount = positiveId(values.amount);
+  if (amount === null || amount > 10_000_000) return usage('--amount must be a whole amount from 1 to 10,000,000');
+  const target = await backend();
+  const used = await target.useCoupon(id, wallet, amount);
+  if (values.json) io.out(JSON.stringify(used, null, 2));
+  else {
+    io.out(`coupon #${used.coupon.id} 「${used.coupon.name}」 used through ${target.describe}:`);
+    io.out(
+      `  transaction ${used.transaction_id}: purchase ${yen(used.purchase_amount)}, discount ${yen(used.discount)}, ` +
+        `paid ${yen(used.paid_amount)} from ${wallet}; ${used.coupon.use_count} uses, ${used.coupon.status}`,
+    );
+  }
+  return 0;
+}
 
 /** Money in and out: `url-payments pay` and `invoices issue`. */
 async function runMoneyOut(

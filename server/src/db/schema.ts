@@ -284,6 +284,95 @@ export interface Database {
   payout_skips: PayoutSkipTable;
   merchant_rebates: MerchantRebateTable;
   utility_bill_payments: UtilityBillPaymentTable;
+  // Customer programs (migration 0008)
+  coupons: CouponTable;
+  coupon_uses: CouponUseTable;
+  book_tickets: BookTicketTable;
+  book_ticket_uses: BookTicketUseTable;
+  subscription_plans: SubscriptionPlanTable;
+  subscriptions: SubscriptionTable;
+  automatic_payments: AutomaticPaymentTable;
+}
+
+/** A coupon of a merchant; its status is derived (dates, stop, uses against stock). */
+export interface CouponTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  discount_type: 'AMOUNT' | 'RATE';
+  discount_value: number;
+  min_purchase: number;
+  stock: number | null;
+  starts_on: DateOnly;
+  ends_on: DateOnly;
+  stopped_at: Timestamp | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A coupon used in a payment: its PAYMENT transaction carries the discounted amount. */
+export interface CouponUseTable {
+  transaction_id: number;
+  coupon_id: number;
+  wallet_no: string;
+  purchase_amount: number;
+  discount: number;
+  paid_amount: number;
+  created_at: Timestamp;
+}
+
+export interface BookTicketTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  uses_per_ticket: number;
+  price: number;
+}
+
+export interface BookTicketUseTable {
+  id: Generated<number>;
+  ticket_id: number;
+  merchant_id: number;
+  wallet_no: string;
+  uses_left: number;
+  used_at: Timestamp;
+}
+
+export interface SubscriptionPlanTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  price: number;
+  cycle: 'MONTHLY' | 'YEARLY';
+  coin_id: number;
+}
+
+export interface SubscriptionTable {
+  id: Generated<number>;
+  plan_id: number;
+  wallet_no: string;
+  status: 'ACTIVE' | 'STOPPED' | 'PAYMENT_FAILED';
+  started_on: DateOnly;
+  next_charge_on: DateOnly | null;
+  stopped_on: DateOnly | null;
+}
+
+/** A charge due on a day: charged (its PAYMENT), failed, or failed once and retried on the next run. */
+export interface AutomaticPaymentTable {
+  id: Generated<number>;
+  merchant_id: number;
+  subscription_id: number | null;
+  wallet_no: string;
+  description: string;
+  coin_id: number;
+  amount: number;
+  scheduled_on: DateOnly;
+  result: 'SUCCEEDED' | 'FAILED' | 'RETRY_SCHEDULED';
+  failure_reason: string | null;
+  attempts: number;
+  last_attempt_on: DateOnly;
+  processed_at: Timestamp;
+  transaction_id: number | null;
 }
 
 export type BankAccountType = 'ORDINARY' | 'CURRENT' | 'SAVINGS';

@@ -3,7 +3,16 @@ import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import { assertBalanced, type LedgerEntryInput, SYSTEM_WALLETS } from '../domain/ledger';
 import { hashPassword } from '../domain/passwords';
 import { PAYOUT_TRANSFER_FEE, payoutFee } from '../domain/payouts';
-import { addDays, addMonths, tokyoDate, tokyoDayStart, tokyoMonth, tokyoMonthStart } from '../domain/time';
+import { automaticPaymentComment } from '../domain/programs';
+import {
+  addDays,
+  addMonths,
+  monthsBetween,
+  tokyoDate,
+  tokyoDayStart,
+  tokyoMonth,
+  tokyoMonthStart,
+} from '../domain/time';
 import type { Db } from './connection';
 import { Random } from './random';
 import type {
@@ -608,6 +617,34 @@ export const REBATE_CAMPAIGNS = {
   campaign: { name: 'キャッシュレス還元キャンペーン', rateBp: 100 },
 } as const;
 type RebateCampaign = { readonly name: string; readonly rateBp: number };
+
+/**
+ * 本店's subscription plans and their subscribers (customer index), charged by the core on each plan's
+ * billing day as automatic payments; seed/programs.ts records the plans, subscribers and results.
+ * `months`: how many months ago the subscription started; `stoppedMonthsAgo`: charges end after it;
+ * `failingMonthsAgo`: from then on every charge fails for want of balance.
+ */
+export const DEMO_SUBSCRIPTIONS = [
+  {
+    plan: { name: 'コーヒー飲み放題プラン', price: 2400, billingDay: 1 },
+    subscribers: [
+      ...Array.from({ length: 10 }, (_, i) => ({ customer: i, months: 12 })),
+      ...Array.from({ length: 4 }, (_, i) => ({ customer: 10 + i, months: 5 })),
+    ].map((s) => (s.customer === 3 ? { ...s, stoppedMonthsAgo: 4 } : s)),
+  },
+  {
+    plan: { name: '焼き菓子定期便', price: 1800, billingDay: 10 },
+    subscribers: Array.from({ length: 8 }, (_, i) => ({
+      customer: 20 + i,
+      months: 8,
+      ...(i === 2 ? { failingMonthsAgo: 1 } : i === 5 ? { failingMonthsAgo: 0 } : {}),
+    })),
+  },
+] as const satisfies readonly {
+  plan: { name: string; price: number; billingDay: number };
+  subscribers: readonly { customer: number; months: number; stoppedMonthsAgo?: number; failingMonthsAgo?: number }[];
+}[];
+
 /** Money: refunds — 1 % of a refunded amount, charged to the merchant on approval. */
 export const REFUND_RATE_BP = 100;
 
@@ -879,6 +916,33 @@ export function simulateDemo(now: Date): DemoSimulation {
         schedule(dayStart + 8 * HOUR + random.int(0, 13 * 60 - 1) * MINUTE, pay(merchant));
     }
     if (random.chance(0.9)) schedule(dayStart + 9 * HOUR + random.int(0, 10 * 60) * MINUTE, sellCoins);
+    for (const { plan, subscribers } of DEMO_SUBSCRIPTIONS) {
+      if (Number(date.slice(8)) !== plan.billingDay) continue;
+      const monthsAgo = monthsBetween(date.slice(0, 7).replace('-', ''), currentMonth);
+      for (const subscriber of subscribers as readonly {
+        customer: number;
+        months: number;
+        stoppedMonthsAgo?: number;
+        failingMonthsAgo?: number;
+      }[]) {
+        if (monthsAgo > subscriber.months || monthsAgo <= (subscriber.stoppedMonthsAgo ?? -1)) continue;
+        if (monthsAgo <= (subscriber.failingMonthsAgo ?? -1)) continue;
+        schedule(dayStart + 6 * HOUR + subscriber.customer * MINUTE, (at) => {
+          const customer = customerWalletNo(subscriber.customer);
+          fund(customer, COIN.coin, plan.price, at);
+          ledger.post(
+            'PAYMENT',
+            main.id,
+            at,
+            [
+              { walletNo: customer, coinId: COIN.coin, amount: -plan.price },
+              { walletNo: main.walletNo, coinId: COIN.coin, amount: plan.price },
+            ],
+            { comment: automaticPaymentComment(plan.name) },
+          );
+        });
+      }
+    }
     if (day % 9 === 4) schedule(dayStart + 18 * HOUR, transfer);
     if (date.endsWith('-15') || addDays(date, 1).endsWith('-01')) {
       // 本店 and 駅前店 have bank accounts (seed/payouts.ts); 駅前店's payout of 4 months ago is returned.

@@ -2,12 +2,14 @@ import type { CsvReport } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
+import { couponRows, couponStatus } from './coupons';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
 import { exactInstant, instantParam, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { merchantPaymentBatches } from './merchantPayments';
 import { ACCOUNT_TYPE_LABELS, groupMemberIds, payoutStatus } from './payouts';
+import { assertSubscriptions, automaticPaymentRows, bookTicketUseRows, subscriberRows } from './programs';
 import { maskWalletNo, merchantRebateRows, utilityBillRows } from './rebatesAndBills';
 import { tokyoDate, tokyoPeriod } from './time';
 
@@ -281,6 +283,82 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
         header: ['支払日時', '請求書番号', '収納先', '種別', '支払者', '金額', '状態'],
         batches: utilityBillReportRows(db, filter),
       };
+    // Customer programs.
+    case 'coupons':
+      return {
+        merchantName: merchant.name,
+        header: [
+          'クーポンID',
+          '名前',
+          '割引',
+          '最低購入金額',
+          '開始日',
+          '終了日',
+          '上限枚数',
+          '利用回数',
+          '割引合計',
+          '状態',
+        ],
+        batches: couponReportRows(db, filter),
+      };
+    case 'book_ticket_uses':
+      return {
+        merchantName: merchant.name,
+        header: ['利用日時', '回数券', 'お客様', '残り回数'],
+        batches: mapBatches(
+          (async function* () {
+            const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
+            yield await bookTicketUseRows(db, filter.merchantId, from, to).execute();
+          })(),
+          (row) => [row.used_at, row.ticket_name, maskWalletNo(row.wallet_no), row.uses_left],
+        ),
+      };
+    case 'subscribers': {
+      await assertSubscriptions(db, filter.merchantId);
+      return {
+        merchantName: merchant.name,
+        header: ['会員ID', 'プラン', 'お客様', '状態', '開始日', '次回請求日', '停止日'],
+        batches: mapBatches(
+          (async function* () {
+            yield await subscriberRows(db, filter.merchantId).execute();
+          })(),
+          (row) => [
+            row.id,
+            row.plan_name,
+            maskWalletNo(row.wallet_no),
+            SUBSCRIPTION_STATUS_LABELS[row.status],
+            row.started_on,
+            row.next_charge_on,
+            row.stopped_on,
+          ],
+        ),
+      };
+    }
+    case 'automatic_payments':
+      return {
+        merchantName: merchant.name,
+        header: ['予定日', '内容', 'お客様', 'コイン', '金額', '結果', '失敗理由', '試行回数', '処理日時', '取引ID'],
+        batches: mapBatches(
+          (async function* () {
+            yield await automaticPaymentRows(db, filter.merchantId, {
+              start_date: filter.startDate,
+              end_date: filter.endDate,
+            }).execute();
+          })(),
+          (row) => [
+            row.scheduled_on,
+            row.description,
+            maskWalletNo(row.wallet_no),
+            row.coin_name,
+            row.amount,
+            AUTOMATIC_PAYMENT_RESULT_LABELS[row.result],
+            row.failure_reason,
+            row.attempts,
+            row.processed_at,
+            row.transaction_id,
+          ],
+        ),
+      };
     // Money in and out: payments sent to other merchants.
     case 'merchant_payments':
       return {
@@ -404,4 +482,25 @@ async function* utilityBillReportRows(db: Db, filter: ReportFilter): AsyncGenera
     ]),
     ['合計', '', '', count, amount],
   ];
+}
+
+const COUPON_STATUS_LABELS = { SCHEDULED: '予定', ACTIVE: '配布中', ENDED: '終了', STOPPED: '停止' } as const;
+const SUBSCRIPTION_STATUS_LABELS = { ACTIVE: '有効', STOPPED: '停止', PAYMENT_FAILED: '支払失敗' } as const;
+const AUTOMATIC_PAYMENT_RESULT_LABELS = { SUCCEEDED: '成功', FAILED: '失敗', RETRY_SCHEDULED: '再試行予定' } as const;
+
+async function* couponReportRows(db: Db, filter: ReportFilter): AsyncGenerator<ReportValue[][]> {
+  const today = tokyoDate(new Date());
+  const rows = await couponRows(db, filter.merchantId, filter.startDate, filter.endDate).execute();
+  yield rows.map((row) => [
+    row.id,
+    row.name,
+    row.discount_type === 'AMOUNT' ? `${row.discount_value}円引き` : `${row.discount_value}%引き`,
+    row.min_purchase,
+    row.starts_on,
+    row.ends_on,
+    row.stock,
+    Number(row.use_count),
+    Number(row.discount_total),
+    COUPON_STATUS_LABELS[couponStatus({ ...row, use_count: Number(row.use_count) }, today)],
+  ]);
 }

@@ -29,6 +29,10 @@ export function addMonths(month: string, months: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+/** Whole months from one 'YYYYMM' to another (positive when `to` is later). */
+export const monthsBetween = (from: string, to: string) =>
+  Number(to.slice(0, 4)) * 12 + Number(to.slice(4, 6)) - (Number(from.slice(0, 4)) * 12 + Number(from.slice(4, 6)));
+
 /** The instant a Tokyo month ('YYYYMM') starts. */
 export function tokyoMonthStart(month: string): Date {
   return tokyoDayStart(`${month.slice(0, 4)}-${month.slice(4, 6)}-01`);

@@ -1,6 +1,7 @@
 import { CALLS, type CallDef, type CallId, callPath } from '@coin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../db/seed';
+import { createCoupon } from '../domain/coupons';
 import { issueInvoice } from '../domain/invoices';
 import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
@@ -28,6 +29,8 @@ const historySample = { transactionId: 0 };
  * beforeAll: each may be stopped or paid once, and every allowed role must find its own.
  */
 const moneyOutSample = { linkOf: new Map<number, number>(), invoiceOf: new Map<number, number>(), unpaidId: 0 };
+/** Customer programs — per allowed caller (by user id), a coupon to stop, made in beforeAll. */
+const couponOf = new Map<number, number>();
 
 /** A valid request of every protected call against 本店; a new call in CALLS fails the type check here. */
 const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
@@ -161,6 +164,39 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     params: { id: DEMO.mainMerchantId },
     query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
   }),
+  // Customer programs (本店 has subscriptions)
+  listCoupons: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
+  createCoupon: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: {
+      name: '権限テスト',
+      discount_type: 'AMOUNT',
+      discount_value: 100,
+      min_purchase: 0,
+      stock: null,
+      starts_on: tokyoDay(),
+      ends_on: tokyoDay(7),
+    },
+  }),
+  stopCoupon: (caller) => ({
+    params: { id: DEMO.mainMerchantId, coupon_id: couponOf.get(caller.userId) ?? 1 },
+    payload: { status: 'STOPPED' },
+  }),
+  listBookTicketUses: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
+  listSubscriptions: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
+  listAutomaticPayments: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
   downloadCsv: () => ({
     params: { id: DEMO.mainMerchantId, report: 'histories' },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
@@ -255,6 +291,22 @@ describeEachDatabase('access rules', (env) => {
       });
       moneyOutSample.invoiceOf.set(userId, invoice.id);
       moneyOutSample.unpaidId = invoice.id;
+      const coupon = await createCoupon(
+        env().db,
+        {
+          merchantId: DEMO.mainMerchantId,
+          createdBy: null,
+          name: '権限テスト',
+          discount_type: 'RATE',
+          discount_value: 10,
+          min_purchase: 0,
+          stock: null,
+          starts_on: tokyoDay(),
+          ends_on: tokyoDay(3),
+        },
+        now,
+      );
+      couponOf.set(userId, coupon.id);
     }
   });
 

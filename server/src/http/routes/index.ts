@@ -11,6 +11,7 @@ import { merchantHandlers } from './merchants';
 import { moneyOutHandlers } from './moneyOut';
 import { noticeHandlers } from './notices';
 import { payoutHandlers } from './payouts';
+import { programHandlers } from './programs';
 import { refundHandlers } from './refunds';
 import { sessionHandlers } from './sessions';
 import { walletHandlers } from './wallets';
@@ -32,6 +33,8 @@ const HANDLERS: CallHandlers<CallId> = {
   ...moneyOutHandlers,
   // Payouts, rebates and utility bills
   ...payoutHandlers,
+  // Customer programs: coupons, book tickets, subscriptions, automatic payments
+  ...programHandlers,
 };
 
 /** `/merchants/{id}` → `/merchants/:id` */

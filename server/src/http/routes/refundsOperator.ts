@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { OPERATOR_SECRET_HEADER } from '../../cli/adminChannel';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { useCoupon } from '../../domain/coupons';
 import { DomainError } from '../../domain/errors';
 import { operatorIssueInvoice, operatorPayUrlPayment } from '../../domain/operatorMoneyOut';
 import { runPayouts } from '../../domain/payouts';
+import { runAutomaticPayments } from '../../domain/programs';
 import { approveRefund, operatorRefundList } from '../../domain/refunds';
 import { installErrorHandler } from '../errors';
 import { pruneIdempotencyKeys } from '../idempotency';
@@ -23,6 +25,10 @@ const approveParams = z.object({ id: z.coerce.number().int().positive() });
 const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
 // Money in and out
 const payoutRunQuery = z.object({ date: z.iso.date() });
+const useCouponQuery = z.object({
+  wallet: z.string().regex(/^\d{10}$/),
+  amount: z.coerce.number().int().positive().max(10_000_000),
+});
 const payLinkQuery = z.object({ ref: z.string().min(1).max(2000), wallet: z.string().regex(/^\d{10}$/) });
 const issueInvoiceBody = z.object({
   merchantId: z.number().int().positive(),
@@ -88,6 +94,16 @@ export function registerRefundOperatorRoutes(
         const run = await runPayouts(deps.db, date);
         request.log.info({ date, paid: run.paid.length, skipped: run.skipped.length, operator: true }, 'payout run');
         return run;
+      });
+      // Customer programs: a coupon used in a payment, the automatic payments of a date.
+      operator.post('/coupons/:id/use', async (request) => {
+        const { id } = parse(approveParams, request.params);
+        const { wallet, amount } = parse(useCouponQuery, request.query);
+        return useCoupon(deps.db, { couponId: id, walletNo: wallet, purchaseAmount: amount }, new Date());
+      });
+      operator.post('/automatic-payments/run', async (request) => {
+        const { date } = parse(payoutRunQuery, request.query);
+        return runAutomaticPayments(deps.db, date);
       });
       operator.post('/invoices', async (request) => {
         const input = parse(issueInvoiceBody, request.body);
