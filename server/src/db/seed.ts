@@ -940,6 +940,10 @@ export function simulateDemo(now: Date): DemoSimulation {
             ],
             { comment: automaticPaymentComment(plan.name) },
           );
+          // Subscription charges are sales like any payment: they count for fees and rebates.
+          const key = `${main.id}:${tokyoMonth(new Date(at))}`;
+          volume.set(key, (volume.get(key) ?? 0) + plan.price);
+          coinVolume.set(key, (coinVolume.get(key) ?? 0) + plan.price);
         });
       }
     }

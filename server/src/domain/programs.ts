@@ -439,7 +439,7 @@ export async function runAutomaticPayments(db: Db, date: string, now = new Date(
             merchant_id: subscription.merchant_id,
             subscription_id: subscription.id,
             wallet_no: subscription.wallet_no,
-            description: `${subscription.name}（${scheduledOn.slice(0, 7).replace('-', '年')}月分）`,
+            description: `${subscription.name}（${scheduledOn.slice(0, 4)}年${Number(scheduledOn.slice(5, 7))}月分）`,
             coin_id: subscription.coin_id,
             amount: subscription.price,
             scheduled_on: scheduledOn,

@@ -327,9 +327,9 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
             row.plan_name,
             maskWalletNo(row.wallet_no),
             SUBSCRIPTION_STATUS_LABELS[row.status],
-            row.started_on,
-            row.next_charge_on,
-            row.stopped_on,
+            csvDay(row.started_on),
+            csvDay(row.next_charge_on),
+            csvDay(row.stopped_on),
           ],
         ),
       };
@@ -346,7 +346,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
             }).execute();
           })(),
           (row) => [
-            row.scheduled_on,
+            csvDay(row.scheduled_on),
             row.description,
             maskWalletNo(row.wallet_no),
             row.coin_name,
@@ -379,6 +379,9 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
   }
 }
 
+/** A date-only cell ('YYYY-MM-DD') as the dates of every report are written: YYYY/MM/DD. */
+const csvDay = (day: string | null) => (day === null ? null : day.replaceAll('-', '/'));
+
 const PAYOUT_STATUS_LABELS = { SCHEDULED: '予定', PAID: '振込済', FAILED: '失敗' } as const;
 
 /** Payouts whose period ended in the period: the merchant's, or (group) every merchant of its group. */
@@ -403,9 +406,9 @@ async function* payoutReportRows(
     .execute();
   yield rows.map((row) => [
     ...(group ? [row.merchant_name] : []),
-    row.period_start,
-    row.period_end,
-    row.payout_date,
+    csvDay(row.period_start),
+    csvDay(row.period_end),
+    csvDay(row.payout_date),
     row.coin_name,
     row.gross_amount,
     row.fee,
@@ -496,8 +499,8 @@ async function* couponReportRows(db: Db, filter: ReportFilter): AsyncGenerator<R
     row.name,
     row.discount_type === 'AMOUNT' ? `${row.discount_value}円引き` : `${row.discount_value}%引き`,
     row.min_purchase,
-    row.starts_on,
-    row.ends_on,
+    csvDay(row.starts_on),
+    csvDay(row.ends_on),
     row.stock,
     Number(row.use_count),
     Number(row.discount_total),

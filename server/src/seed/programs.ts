@@ -249,7 +249,7 @@ async function insertSubscriptions(trx: Trx, now: Date): Promise<void> {
         insert into automatic_payments (merchant_id, subscription_id, wallet_no, description, coin_id, amount,
           scheduled_on, result, attempts, last_attempt_on, processed_at, transaction_id)
         select ${main.id}, ${subscriptionId}, ${walletNo},
-               ${plan.name} || '（' || to_char(t.created_at at time zone 'Asia/Tokyo', 'YYYY"年"MM"月分"') || '）',
+               ${plan.name} || '（' || to_char(t.created_at at time zone 'Asia/Tokyo', 'YYYY"年"FMMM"月分"') || '）',
                ${COUPON_COIN_ID}, ${plan.price}, (t.created_at at time zone 'Asia/Tokyo')::date, 'SUCCEEDED', 1,
                (t.created_at at time zone 'Asia/Tokyo')::date, t.created_at, t.id
           from transactions t
@@ -265,7 +265,7 @@ async function insertSubscriptions(trx: Trx, now: Date): Promise<void> {
             merchant_id: main.id,
             subscription_id: subscriptionId,
             wallet_no: walletNo,
-            description: `${plan.name}（${failingSince.slice(0, 4)}年${failingSince.slice(5, 7)}月分）`,
+            description: `${plan.name}（${failingSince.slice(0, 4)}年${Number(failingSince.slice(5, 7))}月分）`,
             coin_id: COUPON_COIN_ID,
             amount: plan.price,
             scheduled_on: failingSince,
