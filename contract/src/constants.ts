@@ -116,6 +116,8 @@ export const COUPON_DISCOUNT_TYPES = ['AMOUNT', 'RATE'] as const;
 export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
 export const COUPON_NAME_MAX = 40;
 export const COUPON_MAX_RATE_PERCENT = 90;
+/** The most uses a coupon's stock may allow. */
+export const COUPON_STOCK_MAX = 1_000_000;
 
 /** A subscription: charged each cycle, stopped by the customer, or stopped after a failed charge. */
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'STOPPED', 'PAYMENT_FAILED'] as const;

@@ -5,6 +5,7 @@ import {
   COUPON_MAX_RATE_PERCENT,
   COUPON_NAME_MAX,
   COUPON_STATUSES,
+  COUPON_STOCK_MAX,
   MAX_PAYMENT_AMOUNT,
   SUBSCRIPTION_CYCLES,
   SUBSCRIPTION_STATUSES,
@@ -26,7 +27,7 @@ export const couponStatusSchema = z.enum(COUPON_STATUSES);
 export const couponDiscountTypeSchema = z.enum(COUPON_DISCOUNT_TYPES);
 export const couponParamsSchema = z.object({ id: idSchema, coupon_id: idSchema });
 
-/** Coupons valid on some day of the period (Asia/Tokyo days), optionally of one status. */
+/** Coupons valid on some day of the period (Asia/Tokyo days) and those still to start, optionally of one status. */
 export const couponsQuerySchema = pagedPeriodQuerySchema.safeExtend({ status: couponStatusSchema.optional() });
 
 export const createCouponBodySchema = z
@@ -44,7 +45,12 @@ export const createCouponBodySchema = z
       .positive('1以上で指定してください'),
     min_purchase: wholeAmount('最低購入金額を入力してください', MAX_PAYMENT_AMOUNT),
     /** How many uses in all; null: no limit. */
-    stock: z.number().int('整数で指定してください').positive('1以上で指定してください').max(1_000_000).nullable(),
+    stock: z
+      .number()
+      .int('整数で指定してください')
+      .positive('1以上で指定してください')
+      .max(COUPON_STOCK_MAX, `${COUPON_STOCK_MAX.toLocaleString('ja-JP')}以下で指定してください`)
+      .nullable(),
     starts_on: dateSchema,
     ends_on: dateSchema,
   })

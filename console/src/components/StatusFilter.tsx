@@ -7,12 +7,15 @@ export function StatusFilter<S extends string>({
   value,
   labelOf,
   onChange,
+  label,
   width = 160,
 }: {
   statuses: readonly S[];
   value: S | undefined;
   labelOf: (status: S) => string;
   onChange: (status: S | undefined) => void;
+  /** The select's label when the values are not a status (a result, a kind); 状態 by default. */
+  label?: string;
   width?: number;
 }) {
   const { t } = useTranslation();
@@ -22,7 +25,7 @@ export function StatusFilter<S extends string>({
   ];
   return (
     <NativeSelect
-      label={t('fields.status')}
+      label={label ?? t('fields.status')}
       data={data}
       value={value ?? ''}
       onChange={(event) => onChange((event.currentTarget.value || undefined) as S | undefined)}

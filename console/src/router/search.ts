@@ -84,6 +84,12 @@ export const LIST_ROUTES: ReadonlySet<string> = new Set([
   'DownloadUtilityBillsData',
   'WithdrawalInfo',
   'WithdrawalInfoMerchant',
+  'BookTicketUseHistory',
+  // Not 'Coupon' (its page reads the period through useListSearch all the same): the router writes a
+  // list route's validated period into the URL of every navigation to it, and the guard's redirect of
+  // a signed-out /coupon on the qr. host to the app hand-over /coupon/ (same route) must keep the query as it was.
+  'Subscriptions',
+  'AutomaticPaymentHistory',
 ]);
 
 /** A filter value that must be one of `allowed`; anything else is no filter. */

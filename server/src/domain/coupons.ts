@@ -49,6 +49,10 @@ export function couponStatus(coupon: CouponState, today: string): CouponStatus {
   return 'ACTIVE';
 }
 
+/** Valid on some day of the period, or still to start (a coupon being prepared is always in view). */
+const inPeriodOrToCome = (period: { start_date: string; end_date: string }, today: string) =>
+  sql<SqlBool>`((c.starts_on <= ${period.end_date} and c.ends_on >= ${period.start_date}) or (c.starts_on > ${today} and c.stopped_at is null))`;
+
 const uses = sql<number>`(select count(*) from coupon_uses u where u.coupon_id = c.id)`;
 
 /** The SQL of couponStatus, for the status filter. */
@@ -117,10 +121,7 @@ export async function listCoupons(
   now: Date,
 ): Promise<CallResponse<'listCoupons'>> {
   const today = tokyoDate(now);
-  let filtered = coupons(db)
-    .where('c.merchant_id', '=', merchantId)
-    .where('c.starts_on', '<=', query.end_date)
-    .where('c.ends_on', '>=', query.start_date);
+  let filtered = coupons(db).where('c.merchant_id', '=', merchantId).where(inPeriodOrToCome(query, today));
   if (query.status) filtered = filtered.where(statusIs(query.status, today));
   const [{ total }, rows] = await Promise.all([
     filtered
@@ -142,12 +143,11 @@ export async function listCoupons(
   };
 }
 
-/** Every coupon of the period, for the CSV. */
-export const couponRows = (db: Db, merchantId: number, startDate: string, endDate: string) =>
+/** Every coupon of the period (and those still to start), for the CSV. */
+export const couponRows = (db: Db, merchantId: number, startDate: string, endDate: string, today: string) =>
   coupons(db)
     .where('c.merchant_id', '=', merchantId)
-    .where('c.starts_on', '<=', endDate)
-    .where('c.ends_on', '>=', startDate)
+    .where(inPeriodOrToCome({ start_date: startDate, end_date: endDate }, today))
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc');
 

@@ -493,7 +493,7 @@ const AUTOMATIC_PAYMENT_RESULT_LABELS = { SUCCEEDED: '成功', FAILED: '失敗',
 
 async function* couponReportRows(db: Db, filter: ReportFilter): AsyncGenerator<ReportValue[][]> {
   const today = tokyoDate(new Date());
-  const rows = await couponRows(db, filter.merchantId, filter.startDate, filter.endDate).execute();
+  const rows = await couponRows(db, filter.merchantId, filter.startDate, filter.endDate, today).execute();
   yield rows.map((row) => [
     row.id,
     row.name,

@@ -13,11 +13,12 @@ import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
+import { transactionRowSearch } from '@/components/transactionRowSearch';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin, formatDateTime, formatMonth } from '@/format';
 import { selectSelectedMerchant, useSessionState } from '@/session';
-import { RECENT_MONTHS, recentMonths, transactionRowSearch } from './rebateRows';
+import { RECENT_MONTHS, recentMonths } from './rebateRows';
 
 /** MerchantRebate: the rebates paid to the merchant, by month and campaign, in a period of payment days. */
 export default function MerchantRebatePage() {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTransactionSearch } from '@/pages/transaction/transactionSearch';
-import { validateListSearch } from '@/router/search';
-import { RECENT_MONTHS, recentMonths, transactionRowSearch } from './rebateRows';
+import { RECENT_MONTHS, recentMonths } from './rebateRows';
 
 describe('recentMonths', () => {
   it('starts on the first day of the month eleven months back and ends today (Asia/Tokyo)', () => {
@@ -19,22 +17,5 @@ describe('recentMonths', () => {
 
   it('is this month alone for one month', () => {
     expect(recentMonths(1, new Date('2026-03-31T14:00:00Z'))).toEqual({ from: '2026-03-01', to: '2026-03-31' });
-  });
-});
-
-describe('transactionRowSearch', () => {
-  it('narrows the history to the paying transaction on its Tokyo day', () => {
-    // Paid 2026-10-31 16:00 UTC: 2026-11-01 01:00 in Tokyo.
-    expect(transactionRowSearch(4812, '2026-10-31T16:00:00.000Z')).toEqual({
-      id: '4812',
-      from: '2026-11-01',
-      to: '2026-11-01',
-    });
-  });
-
-  it('is read back by the transaction page as that row and period', () => {
-    const link = transactionRowSearch(77, '2026-05-10T01:00:00Z');
-    const search = parseTransactionSearch(validateListSearch(link, new Date('2026-06-01T00:00:00Z')));
-    expect(search).toMatchObject({ tab: 'histories', transactionId: 77, from: '2026-05-10', to: '2026-05-10' });
   });
 });

@@ -14,12 +14,3 @@ export function recentMonths(months: number, now: Date = new Date()): { from: st
   const month = (index % 12) + 1;
   return { from: `${year}-${String(month).padStart(2, '0')}-01`, to: today };
 }
-
-/**
- * The transaction history's search that shows the one ledger row which paid a rebate: its
- * transaction id (`id`) within the Asia/Tokyo day it was paid (`from`/`to`).
- */
-export function transactionRowSearch(transactionId: number, paidAt: string): { id: string; from: string; to: string } {
-  const day = tokyoDay(new Date(paidAt));
-  return { id: String(transactionId), from: day, to: day };
-}

@@ -14,7 +14,7 @@ import { formatCoin } from '@/format';
 import { checkLinkForm, defaultExpiry, expiryBounds, type LinkFormProblems, type LinkFormValues } from './linkForm';
 
 // The calendar (Mantine dates) loads after the form; until then the default day shows read-only.
-const ExpiryDateInput = lazy(() => import('./ExpiryDateInput'));
+const DayInput = lazy(() => import('@/components/DayInput'));
 
 const slashed = (day: string | null) => (day ? day.replaceAll('-', '/') : '');
 const FIELD_ORDER = ['coinId', 'amount', 'description', 'expiresOn'] as const;
@@ -168,7 +168,7 @@ export function CreateLinkForm({
               />
             }
           >
-            <ExpiryDateInput
+            <DayInput
               id={fieldId('expiresOn')}
               {...expiryProps}
               value={values.expiresOn}

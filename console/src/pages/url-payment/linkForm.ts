@@ -5,10 +5,10 @@ import {
   URL_PAYMENT_MAX_DAYS,
   type UrlPaymentStatus,
 } from '@coin/contract';
-import { type AmountProblem, halfWidthDigits, parseAmount } from '@/components/typedNumber';
+import { isCalendarDay, tokyoDayAfter } from '@/components/typedDay';
+import { type AmountProblem, parseAmount } from '@/components/typedNumber';
 import { tokyoDay } from '@/router/search';
 
-const DAY_MS = 86_400_000;
 /** A new link's default last day, counted from today. */
 export const DEFAULT_EXPIRY_DAYS = 30;
 
@@ -22,35 +22,12 @@ export function descriptionProblem(text: string): DescriptionProblem | null {
   return null;
 }
 
-/** The Asia/Tokyo day `days` after today (Tokyo has no daylight saving time, so days are 24 h). */
-export const tokyoDayAfter = (days: number, now: Date = new Date()): string =>
-  tokyoDay(new Date(now.getTime() + days * DAY_MS));
-
 /** The days a link's last day may be: today up to URL_PAYMENT_MAX_DAYS ahead. */
 export function expiryBounds(now: Date = new Date()): { min: string; max: string } {
   return { min: tokyoDay(now), max: tokyoDayAfter(URL_PAYMENT_MAX_DAYS, now) };
 }
 
 export const defaultExpiry = (now: Date = new Date()): string => tokyoDayAfter(DEFAULT_EXPIRY_DAYS, now);
-
-const isCalendarDay = (day: string): boolean => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
-
-/**
- * A day typed by hand → YYYY-MM-DD, or null: 2025/4/1, 2025-04-01, 2025.4.1, 2025年4月1日 and their
- * full-width forms.
- */
-export function parseDayText(text: string): string | null {
-  const match = /^(\d{4})\s*[/\-.年]\s*(\d{1,2})\s*[/\-.月]\s*(\d{1,2})\s*日?$/.exec(
-    halfWidthDigits(text.trim()).replace(/[／－．]/g, (mark) => String.fromCharCode(mark.charCodeAt(0) - 0xfee0)),
-  );
-  if (!match) return null;
-  const [, year, month, day] = match;
-  const iso = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
-  return isCalendarDay(iso) ? iso : null;
-}
 
 export type ExpiryProblem = 'required' | 'invalid' | 'past' | 'tooFar';
 

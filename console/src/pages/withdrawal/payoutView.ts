@@ -1,7 +1,8 @@
 import type { CallResponse, GroupPayoutTotal, MaskedAccount, NextPayout, Payout, PayoutStatus } from '@coin/contract';
 import { DEFAULT_PAGE_SIZE } from '@coin/contract';
 import type { PayoutsQuery } from '@/api/payouts';
-import { DATE_FORMAT, formatDay, tokyoToday } from '@/format';
+import { transactionRowSearch } from '@/components/transactionRowSearch';
+import { DATE_FORMAT, formatDay } from '@/format';
 import type { ListSearch } from '@/router/search';
 
 export type PayoutSkip = CallResponse<'listPayouts'>['skipped'][number];
@@ -86,6 +87,5 @@ export const groupTotalsRow = (merchants: readonly GroupPayoutTotal[]): GroupTot
 export const transactionSearchOf = (
   payout: Pick<Payout, 'transaction_id' | 'posted_at'>,
 ): { from: string; to: string; id: string } => {
-  const day = tokyoToday(new Date(payout.posted_at));
-  return { from: day, to: day, id: String(payout.transaction_id) };
+  return transactionRowSearch(payout.transaction_id, payout.posted_at);
 };

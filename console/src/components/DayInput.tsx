@@ -1,33 +1,26 @@
 import '@mantine/dates/styles.css';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { DATE_FORMAT, MONTH_FORMAT } from '@/format';
-import { parseDayText } from './linkForm';
+import { parseDayText } from './typedDay';
 
-export interface ExpiryDateInputProps {
+export interface DayInputProps {
   id: string;
   label: string;
-  description: string;
+  description?: string;
   error: string | null;
   value: string | null;
-  min: string;
-  max: string;
+  /** The first and last day the calendar offers (YYYY-MM-DD); typed days are checked by the form. */
+  min?: string;
+  max?: string;
   onChange: (day: string | null) => void;
+  w?: number;
 }
 
 /**
- * The link's last day (Mantine dates, a chunk of its own): typed as 2025/04/01 (full-width digits
- * too) or picked from the calendar, between `min` and `max`.
+ * A required calendar day (Mantine dates, a chunk of its own: load it lazily): typed as 2025/04/01
+ * (full-width digits too) or picked from the calendar.
  */
-export default function ExpiryDateInput({
-  id,
-  label,
-  description,
-  error,
-  value,
-  min,
-  max,
-  onChange,
-}: ExpiryDateInputProps) {
+export default function DayInput({ id, label, description, error, value, min, max, onChange, w = 300 }: DayInputProps) {
   return (
     <DatesProvider settings={{ locale: 'ja', firstDayOfWeek: 0, consistentWeeks: true }}>
       <DateInput
@@ -43,7 +36,7 @@ export default function ExpiryDateInput({
         minDate={min}
         maxDate={max}
         required
-        w={300}
+        w={w}
       />
     </DatesProvider>
   );

@@ -1,0 +1,216 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Badge.css';
+import { COUPON_STATUSES, type Coupon, DEFAULT_PAGE_SIZE, PAYING_ROLES } from '@coin/contract';
+import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { couponQueries } from '@/api/coupons';
+import { CsvButton } from '@/components/FileDownload';
+import { ListSection } from '@/components/ListSection';
+import type { Column } from '@/components/ListTable';
+import { PeriodFilter } from '@/components/PeriodFilter';
+import { StatusFilter } from '@/components/StatusFilter';
+import { useListSearch } from '@/components/useListSearch';
+import { usePageTitle } from '@/components/usePageTitle';
+import { formatCoin, formatDate } from '@/format';
+import { pickOne } from '@/router/search';
+import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
+import {
+  COUPON_STATUS_COLORS,
+  canStopCoupon,
+  couponStatusKey,
+  discountLabel,
+  minPurchaseLabel,
+  periodShowing,
+  stockLabel,
+  validityLabel,
+} from './couponLabels';
+
+// The confirm dialog (Mantine's modal parts) loads with its first use; the create form only for the
+// roles that may create, after the list.
+const StopCouponDialog = lazy(() => import('./StopCouponDialog'));
+const CreateCouponForm = lazy(() => import('./CreateCouponForm'));
+
+/** Coupon (every role reads; Owner and Manager create and stop): the merchant's coupons valid in the period. */
+export default function CouponPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.Coupon'));
+  const merchant = useSessionState(selectSelectedMerchant);
+  const canManage = PAYING_ROLES.includes(useSessionState(selectRole));
+  const [search, update] = useListSearch();
+  const status = pickOne(search.status, COUPON_STATUSES);
+  const [stopping, setStopping] = useState<Coupon | null>(null);
+
+  const merchantId = merchant?.merchant_id ?? 0;
+  const query = useQuery({
+    ...couponQueries.list(merchantId, {
+      start_date: search.from,
+      end_date: search.to,
+      ...(status ? { status } : {}),
+      limit: DEFAULT_PAGE_SIZE,
+      offset: search.page,
+    }),
+    enabled: merchant !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo<Column<Coupon>[]>(() => {
+    const all: Column<Coupon>[] = [
+      {
+        key: 'name',
+        header: t('coupon.list.name'),
+        // Names wrap inside the column (list cells do not wrap by default).
+        render: (row) => (
+          <Text span size="sm" fw={500} display="block" miw={140} maw={240} style={{ whiteSpace: 'normal' }}>
+            {row.name}
+          </Text>
+        ),
+      },
+      {
+        key: 'discount',
+        header: t('coupon.list.discount'),
+        align: 'right',
+        render: (row) => (
+          <Text span size="sm" fw={700}>
+            {discountLabel(t, row)}
+          </Text>
+        ),
+      },
+      {
+        key: 'min_purchase',
+        header: t('coupon.list.minPurchase'),
+        align: 'right',
+        render: (row) => minPurchaseLabel(t, row.min_purchase),
+      },
+      {
+        key: 'period',
+        header: t('coupon.list.period'),
+        render: (row) => validityLabel(t, row.starts_on, row.ends_on),
+      },
+      { key: 'stock', header: t('coupon.list.stock'), align: 'right', render: (row) => stockLabel(t, row) },
+      {
+        key: 'uses',
+        header: t('coupon.list.uses'),
+        align: 'right',
+        render: (row) => (
+          <Stack gap={0}>
+            <Text span size="sm">
+              {t('coupon.list.useCount', { uses: formatCoin(row.use_count) })}
+            </Text>
+            <Text span size="xs" c="dimmed">
+              {t('coupon.list.discountTotal', { amount: formatCoin(row.discount_total) })}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        key: 'status',
+        header: t('fields.status'),
+        render: (row) => (
+          <Stack gap={2} align="flex-start">
+            <Badge variant="light" color={COUPON_STATUS_COLORS[row.status]} size="sm">
+              {t(couponStatusKey(row.status))}
+            </Badge>
+            {row.stopped_at && (
+              <Text span size="xs" c="dimmed">
+                {t('coupon.list.stoppedAt', { date: formatDate(row.stopped_at) })}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+    ];
+    if (!canManage) return all;
+    return [
+      ...all,
+      {
+        key: 'actions',
+        header: t('fields.actions'),
+        render: (row) =>
+          canStopCoupon(row) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              aria-label={t('coupon.list.stopLabel', { name: row.name })}
+              onClick={() => setStopping(row)}
+            >
+              {t('coupon.list.stop')}
+            </Button>
+          ),
+      },
+    ];
+  }, [t, canManage]);
+
+  if (!merchant) return null;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('pages.Coupon')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('coupon.lead')}
+        </Text>
+        {!canManage && (
+          <Text size="sm" c="dimmed">
+            {t('coupon.list.readOnly')}
+          </Text>
+        )}
+      </Stack>
+      {canManage && (
+        <Suspense fallback={<Skeleton height={420} radius="md" aria-busy aria-label={t('common.loading')} />}>
+          <CreateCouponForm
+            merchantId={merchant.merchant_id}
+            merchantName={merchant.name}
+            onCreated={(coupon) => {
+              const period = periodShowing(search, coupon);
+              if (period) update(period);
+            }}
+          />
+        </Suspense>
+      )}
+      <ListSection
+        title={t('coupon.list.title')}
+        csv={
+          <CsvButton
+            merchantId={merchant.merchant_id}
+            merchantName={merchant.name}
+            report="coupons"
+            query={{ start_date: search.from, end_date: search.to }}
+          />
+        }
+        controls={
+          <>
+            <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
+            <StatusFilter
+              statuses={COUPON_STATUSES}
+              value={status}
+              labelOf={(value) => t(couponStatusKey(value))}
+              onChange={(value) => update({ status: value })}
+            />
+          </>
+        }
+        summary={
+          <Text size="xs" c="dimmed">
+            {t('coupon.list.periodHint')}
+          </Text>
+        }
+        columns={columns}
+        query={query}
+        rowKey={(row) => row.id}
+        page={search.page}
+        onPageChange={(page) => update({ page })}
+        emptyText={t('coupon.list.empty')}
+      />
+      {stopping !== null && (
+        <Suspense fallback={null}>
+          <StopCouponDialog merchantId={merchant.merchant_id} coupon={stopping} onClose={() => setStopping(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
