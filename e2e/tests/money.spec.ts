@@ -333,6 +333,52 @@ test.describe('money pages', () => {
     await expect(row).toContainText('2000000020');
     await expect(row).toContainText('3,000');
   });
+  test('a coupon is created with its preview, used by the operator command in a discounted payment, and another stopped', async ({
+    page,
+  }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/coupon');
+    await expect(page.getByRole('heading', { level: 1, name: 'クーポン' })).toBeVisible();
+    const name = `e2e10%OFF ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: 'クーポン名' }).fill(name);
+    await page.getByRole('radiogroup', { name: '割引の種類' }).getByText('割合', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: '割合' })).toBeChecked();
+    await page.getByRole('textbox', { name: '割引率' }).fill('10');
+    await page.getByRole('textbox', { name: '最低購入金額' }).fill('１，０００');
+    // The preview shows what the customer will see.
+    await expect(page.getByText('10%OFF').first()).toBeVisible();
+    await expect(page.getByText('1,000円以上のお買い上げで利用できます').first()).toBeVisible();
+    await page.getByRole('button', { name: '作成する' }).click();
+    const list = page.getByRole('table', { name: 'クーポン一覧' });
+    const row = list.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('配布中');
+    const couponId = numberIn((await row.getByText(/^クーポンID \d+$/).textContent()) ?? '');
+    expect(couponId).toBeGreaterThan(0);
+
+    const { stdout } = await admin('coupons', 'use', String(couponId), '--wallet', '2000000001', '--amount', '1200');
+    expect(stdout).toContain('discount 120, paid 1,080');
+    const transactionId = /transaction (\d+)/.exec(stdout)?.[1];
+    await page.reload();
+    await expect(row).toContainText('1');
+    await expect(row).toContainText('120');
+
+    // The discounted payment is in the transaction history, with the coupon named.
+    await page.goto(`/transaction?id=${transactionId}`);
+    const payment = page.getByRole('row', { name: `取引 ${transactionId} の詳細を開く` });
+    await expect(payment).toContainText('+1,080');
+    await expect(payment).toContainText(name);
+
+    // Another coupon is stopped after its confirm step.
+    await page.goto('/coupon?status=ACTIVE');
+    const other = list.getByRole('row').filter({ hasText: '秋のコーヒー10%OFF' });
+    await other.getByRole('button', { name: /停止/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '停止する' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/coupon?status=STOPPED');
+    await expect(list.getByRole('row').filter({ hasText: '秋のコーヒー10%OFF' })).toContainText('停止');
+  });
+
   // Last of this group: the payout run pays 本店's whole めぶくコイン balance out.
   test('the payout run pays 本店 at the next closing once; /withdrawalInfo shows it scheduled', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);

@@ -963,6 +963,7 @@ export const jpPages = {
       title: 'クーポン一覧',
       periodHint: '指定した期間に1日でも有効なクーポンを表示します。',
       empty: 'この条件のクーポンはありません',
+      id: 'クーポンID {{id}}',
       name: 'クーポン名',
       discount: '割引',
       minPurchase: '最低購入金額',

@@ -65,9 +65,15 @@ export default function CouponPage() {
         header: t('coupon.list.name'),
         // Names wrap inside the column (list cells do not wrap by default).
         render: (row) => (
-          <Text span size="sm" fw={500} display="block" miw={140} maw={240} style={{ whiteSpace: 'normal' }}>
-            {row.name}
-          </Text>
+          <Stack gap={0} miw={140} maw={240}>
+            <Text span size="sm" fw={500} style={{ whiteSpace: 'normal' }}>
+              {row.name}
+            </Text>
+            {/* The id the operator's and the app's references use. */}
+            <Text span size="xs" c="dimmed">
+              {t('coupon.list.id', { id: row.id })}
+            </Text>
+          </Stack>
         ),
       },
       {
