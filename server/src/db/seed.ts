@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { assertBalanced, type LedgerEntryInput, SYSTEM_WALLETS } from '../domain/ledger';
 import { hashPassword } from '../domain/passwords';
-import { PAYOUT_TRANSFER_FEE, payoutFee } from '../domain/payouts';
+import { PAYOUT_TRANSFER_FEE, payableOf, payoutFee } from '../domain/payouts';
 import { automaticPaymentComment } from '../domain/programs';
 import {
   addDays,
@@ -819,10 +819,10 @@ export function simulateDemo(now: Date): DemoSimulation {
 
   /**
    * Payouts: at each closing (the 15th, the month's last day) a merchant with a bank account is paid its
-   * めぶくコイン balance, less the payout fee and the transfer fee. One payout is returned by the bank.
+   * めぶくコイン balance above the reserve, less the payout fee and the transfer fee. One payout is returned by the bank.
    */
   const payout = (merchant: DemoMerchant, returned: boolean) => (at: number) => {
-    const gross = ledger.balance(merchant.walletNo, COIN.coin);
+    const gross = payableOf(ledger.balance(merchant.walletNo, COIN.coin));
     const fee = payoutFee(gross, PAYOUT_RATE_BP);
     const net = gross - fee - PAYOUT_TRANSFER_FEE;
     if (net <= 0) return;

@@ -4,7 +4,7 @@ import { DEMO_MERCHANTS, PAYOUT_RATE_BP } from '../db/seed';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { SYSTEM_WALLETS } from './ledger';
 import { closingOnOrAfter, payoutDateOf } from './payoutCalendar';
-import { PAYOUT_MESSAGES, PAYOUT_TRANSFER_FEE, payoutFee, runPayouts } from './payouts';
+import { PAYOUT_MESSAGES, PAYOUT_RESERVE, PAYOUT_TRANSFER_FEE, payableOf, payoutFee, runPayouts } from './payouts';
 import { balanceOf, drainTo } from './refunds.fixtures';
 import { addDays } from './time';
 
@@ -40,20 +40,26 @@ describeEachDatabase('payouts, rebates and utility bills', (env) => {
       expect.objectContaining({ merchant_id: BAKERY.id, period_end: closing, reason: PAYOUT_MESSAGES.noBankAccount }),
     ]);
 
-    const expectedNet = (gross: number) => gross - payoutFee(gross, PAYOUT_RATE_BP) - PAYOUT_TRANSFER_FEE;
+    // A payout pays the balance above the reserve, less its fees.
+    const expectedNet = (balance: number) => {
+      const gross = payableOf(balance);
+      return gross - payoutFee(gross, PAYOUT_RATE_BP) - PAYOUT_TRANSFER_FEE;
+    };
     expect(paid.find((p) => p.merchant_id === MAIN.id)).toMatchObject({
       period_end: closing,
       payout_date: payoutDateOf(closing),
       net_amount: expectedNet(before.main),
     });
-    expect(await balanceOf(db, MAIN.walletNo, COIN)).toBe(0);
-    expect(await balanceOf(db, STATION.walletNo, COIN)).toBe(0);
+    expect(await balanceOf(db, MAIN.walletNo, COIN)).toBe(PAYOUT_RESERVE);
+    expect(await balanceOf(db, STATION.walletNo, COIN)).toBe(PAYOUT_RESERVE);
     expect(await balanceOf(db, BAKERY.walletNo, COIN)).toBe(before.bakery);
     expect(await balanceOf(db, SYSTEM_WALLETS.payouts, COIN)).toBe(
       before.payouts + expectedNet(before.main) + expectedNet(before.station),
     );
     expect(await balanceOf(db, SYSTEM_WALLETS.fees, COIN)).toBe(
-      before.fees + (before.main - expectedNet(before.main)) + (before.station - expectedNet(before.station)),
+      before.fees +
+        (payableOf(before.main) - expectedNet(before.main)) +
+        (payableOf(before.station) - expectedNet(before.station)),
     );
 
     // Running the date again pays nothing.
@@ -65,7 +71,7 @@ describeEachDatabase('payouts, rebates and utility bills', (env) => {
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({
       status: 'SCHEDULED',
-      gross_amount: before.main,
+      gross_amount: payableOf(before.main),
       net_amount: expectedNet(before.main),
       account: { bank_name: 'ぐんま銀行', number_masked: '****2345' },
     });
@@ -79,7 +85,7 @@ describeEachDatabase('payouts, rebates and utility bills', (env) => {
     expect(bakery.next.account).toBeNull();
     expect(bakery.skipped[0]).toMatchObject({ period_end: closing, reason: PAYOUT_MESSAGES.noBankAccount });
 
-    // At the next closing, a balance that does not cover the fees is passed over, not paid.
+    // At the next closing, a balance that does not cover the fees above the reserve is passed over, not paid.
     const nextClosing = closingOnOrAfter(addDays(closing, 1));
     await env()
       .db.insertInto('fee_rates')

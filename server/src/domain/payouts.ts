@@ -10,13 +10,18 @@ import { addDays, tokyoDate, tokyoPeriod } from './time';
 
 /**
  * Payouts: at each closing (the 15th and the last day of a month) the payout run moves the merchant's
- * balance of the payout coin out of its wallet to its bank account, less the payout fee (the merchant's
+ * balance of the payout coin above its reserve out of its wallet to its bank account, less the payout fee (the merchant's
  * WITHDRAWAL rate in fee_rates) and the bank transfer fee; the transfer happens on the payout date of
  * the payout calendar (payoutCalendar.ts).
  */
 
 /** The coin paid out in yen. */
 export const PAYOUT_COIN_ID = 1;
+/**
+ * What a payout leaves in the wallet: the merchant's reserve for refunds and other payments between
+ * closings (支払準備金). A payout pays the balance above it.
+ */
+export const PAYOUT_RESERVE = 30_000;
 /** The bank transfer fee of a payout, in yen. */
 export const PAYOUT_TRANSFER_FEE = 250;
 /** A run closes the closings of at most this many days back (a new service does not pay out a year at once). */
@@ -24,7 +29,7 @@ const LOOKBACK_DAYS = 31;
 
 export const PAYOUT_MESSAGES = {
   noBankAccount: '振込先口座が登録されていないため、出金を見送りました',
-  belowFees: '出金額が手数料に満たないため、出金を見送りました',
+  belowFees: '出金できる残高（支払準備金を除く）が手数料に満たないため、出金を見送りました',
   notGroupParent: 'グループの親加盟店のみ、グループ加盟店の出金情報を閲覧できます',
 } as const;
 
@@ -33,6 +38,9 @@ export const ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
   CURRENT: '当座',
   SAVINGS: '貯蓄',
 };
+
+/** What a balance pays out: the part above the reserve. */
+export const payableOf = (balance: number) => Math.max(0, balance - PAYOUT_RESERVE);
 
 /** The payout fee of a gross amount at a rate in basis points; fractions of a yen are cut off. */
 export const payoutFee = (gross: number, rateBp: number) => Math.floor((gross * rateBp) / 10_000);
@@ -193,7 +201,7 @@ export async function listPayouts(
       .execute(),
   ]);
   const closing = closingOnOrAfter(today);
-  const gross = await balanceOf(db, merchant.wallet_no, PAYOUT_COIN_ID);
+  const gross = payableOf(await balanceOf(db, merchant.wallet_no, PAYOUT_COIN_ID));
   const fees = payoutFee(gross, await payoutFeeRate(db, merchantId, today)) + PAYOUT_TRANSFER_FEE;
   return {
     ...page,
@@ -320,7 +328,7 @@ export async function runPayouts(db: Db, date: string, now = new Date()): Promis
       };
       const account = await accountOf(trx, merchant.id);
       if (!account) return skip(PAYOUT_MESSAGES.noBankAccount);
-      const gross = await balanceOf(trx, merchant.wallet_no, PAYOUT_COIN_ID);
+      const gross = payableOf(await balanceOf(trx, merchant.wallet_no, PAYOUT_COIN_ID));
       const fee = payoutFee(gross, await payoutFeeRate(trx, merchant.id, latestDue));
       const net = gross - fee - PAYOUT_TRANSFER_FEE;
       if (net <= 0) return skip(PAYOUT_MESSAGES.belowFees);

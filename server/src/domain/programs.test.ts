@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../db/seed';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { couponDiscount, useCoupon } from './coupons';
+import { postTransaction, SYSTEM_WALLETS } from './ledger';
 import { nextChargeOn, PROGRAM_MESSAGES, runAutomaticPayments } from './programs';
 import { balanceOf, drainTo } from './refunds.fixtures';
-import { reloadCustomer } from './reloads';
 import { addDays } from './time';
 
 const COIN = 1;
@@ -61,8 +61,21 @@ describeEachDatabase('customer programs', (env) => {
     return response.json() as { id: number; status: string };
   };
   const customer = '2000000050';
-  const fund = (amount: number) =>
-    reloadCustomer(env().db, { merchantId: MAIN.id, walletNo: customer, coinId: COIN, amount });
+  /** Coins bought elsewhere: from the issuer, so no merchant's balance is spent on the tests' customers. */
+  const topUp = (walletNo: string, amount: number) =>
+    env()
+      .db.transaction()
+      .execute((trx) =>
+        postTransaction(trx, {
+          type: 'RELOAD',
+          merchantId: null,
+          entries: [
+            { walletNo: SYSTEM_WALLETS.issuer, coinId: COIN, amount: -amount },
+            { walletNo, coinId: COIN, amount },
+          ],
+        }),
+      );
+  const fund = (amount: number) => topUp(customer, amount);
 
   it('a coupon used in a payment is that payment: the discounted amount moves, the discount is recorded', async () => {
     const coupon = await newCoupon();
@@ -174,7 +187,7 @@ describeEachDatabase('customer programs', (env) => {
     const poor = '2000000061';
     const recovering = '2000000062';
     for (const wallet of [paying, poor, recovering]) await drainTo(db, wallet, MAIN.id, COIN, 0);
-    await reloadCustomer(db, { merchantId: MAIN.id, walletNo: paying, coinId: COIN, amount: 5000 });
+    await topUp(paying, 5000);
     const ids = {
       paying: await subscribe(paying),
       poor: await subscribe(poor),
@@ -207,7 +220,7 @@ describeEachDatabase('customer programs', (env) => {
     expect((await paymentsOf(ids.poor))[0]).toMatchObject({ result: 'RETRY_SCHEDULED', attempts: 1 });
 
     // The next day's run: one customer has topped up, the other has not.
-    await reloadCustomer(db, { merchantId: MAIN.id, walletNo: recovering, coinId: COIN, amount: 2000 });
+    await topUp(recovering, 2000);
     await runAutomaticPayments(db, addDays(today, 1));
     expect(await paymentsOf(ids.recovering)).toEqual([expect.objectContaining({ result: 'SUCCEEDED', attempts: 2 })]);
     expect(await balanceOf(db, recovering, COIN)).toBe(500);
@@ -241,5 +254,9 @@ describeEachDatabase('customer programs', (env) => {
     expect(tickets.total).toBeGreaterThan(0);
     expect(tickets.summary.reduce((sum: number, s: { use_count: number }) => sum + s.use_count, 0)).toBe(tickets.total);
     expect(tickets.items[0].customer_wallet_masked).toMatch(/^\d{4}\*{4}\d{2}$/);
+    // The CSV holds every use of the period, in keyset batches.
+    const csv = await call('GET', `/merchants/${MAIN.id}/downloads/book_ticket_uses?${period}&encoding=utf8`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(tickets.total + 1);
   });
 });

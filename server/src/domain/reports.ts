@@ -305,13 +305,12 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
       return {
         merchantName: merchant.name,
         header: ['利用日時', '回数券', 'お客様', '残り回数'],
-        batches: mapBatches(
-          (async function* () {
-            const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
-            yield await bookTicketUseRows(db, filter.merchantId, from, to).execute();
-          })(),
-          (row) => [row.used_at, row.ticket_name, maskWalletNo(row.wallet_no), row.uses_left],
-        ),
+        batches: mapBatches(bookTicketUseBatches(db, filter), (row) => [
+          row.used_at,
+          row.ticket_name,
+          maskWalletNo(row.wallet_no),
+          row.uses_left,
+        ]),
       };
     case 'subscribers': {
       await assertSubscriptions(db, filter.merchantId);
@@ -506,4 +505,18 @@ async function* couponReportRows(db: Db, filter: ReportFilter): AsyncGenerator<R
     Number(row.discount_total),
     COUPON_STATUS_LABELS[couponStatus({ ...row, use_count: Number(row.use_count) }, today)],
   ]);
+}
+
+/** Book-ticket uses of the period in keyset batches, newest first. */
+function bookTicketUseBatches(db: Db, filter: ReportFilter) {
+  const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
+  return keysetBatches(
+    (after, limit) =>
+      bookTicketUseRows(db, filter.merchantId, from, to)
+        .select(exactInstant('u.used_at').as('cursor_at'))
+        .$if(after !== null, (q) => q.where(pastCursor('u.used_at', 'u.id', after as KeysetCursor, 'desc')))
+        .limit(limit)
+        .execute(),
+    (row) => ({ at: row.cursor_at, id: row.id }),
+  );
 }

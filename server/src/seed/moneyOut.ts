@@ -12,7 +12,7 @@ import { addDays, tokyoDate } from '../domain/time';
  * from the core's payments, paid, unpaid and overdue invoices, and a reload of the demo customer.
  */
 
-/** The demo customer whose wallet the operator commands use (reloaded with 20,000 めぶくコイン here). */
+/** The demo customer whose wallet the operator commands use (reloaded with 5,000 めぶくコイン here). */
 export const DEMO_CUSTOMER_WALLET = '2000000001';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -97,7 +97,7 @@ export async function seedMoneyOut(trx: Transaction<Database>, { now }: { now: D
     merchantId: main.id,
     walletNo: DEMO_CUSTOMER_WALLET,
     coinId: COIN,
-    amount: 20_000,
+    amount: 5_000,
     now: new Date(now.getTime() - 50_000),
   });
 
@@ -129,7 +129,7 @@ export async function seedMoneyOut(trx: Transaction<Database>, { now }: { now: D
   const paidA = await issue({
     issuer: 'station',
     title: '共同仕入れ精算（先月分）',
-    items: [item('コーヒー豆（ブレンド 1kg）', 6, 2800), item('紙カップ（500個入）', 2, 3500)],
+    items: [item('コーヒー豆（ブレンド 500g）', 3, 1600), item('紙カップ（100個入）', 2, 900)],
     dueDays: -3,
     issuedDays: 20,
   });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_MERCHANTS } from '../db/seed';
+import { balanceOf } from '../domain/refunds.fixtures';
+import { createTestDatabase } from '../testing/harness';
+import { seedDemo } from '.';
+
+// The whole demo (core and sections) seeds at any moment: right after a closing swept the balances,
+// on a billing day, on New Year's Day. A section that spends a merchant's balance must find it there.
+
+describe('seedDemo at awkward moments', () => {
+  it.each([
+    ['just after the 12/15 closing (12/16 00:30 JST)', '2026-12-15T15:30:00Z'],
+    ['on a billing day before its charges (11/10 06:00 JST)', '2026-11-09T21:00:00Z'],
+    ["on New Year's Day (1/1 09:00 JST)", '2027-01-01T00:00:00Z'],
+  ])('%s', async (_, instant) => {
+    const database = await createTestDatabase({ kind: 'pglite', url: null }, { seed: false });
+    try {
+      const summary = await seedDemo(database.db, { now: new Date(instant) });
+      expect(summary.transactions).toBeGreaterThan(5000);
+      for (const merchant of Object.values(DEMO_MERCHANTS)) {
+        expect(await balanceOf(database.db, merchant.walletNo, 1)).toBeGreaterThanOrEqual(0);
+      }
+      const counts = await database.db
+        .selectFrom('payouts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(counts.n)).toBeGreaterThan(40);
+    } finally {
+      await database.close();
+    }
+  });
+});
