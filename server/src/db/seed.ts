@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { assertBalanced, type LedgerEntryInput, SYSTEM_WALLETS } from '../domain/ledger';
 import { hashPassword } from '../domain/passwords';
+import { closingBefore } from '../domain/payoutCalendar';
 import { PAYOUT_TRANSFER_FEE, payableOf, payoutFee } from '../domain/payouts';
 import { automaticPaymentComment } from '../domain/programs';
 import {
@@ -836,7 +837,7 @@ export function simulateDemo(now: Date): DemoSimulation {
         { walletNo: SYSTEM_WALLETS.payouts, coinId: COIN.coin, amount: net },
         { walletNo: SYSTEM_WALLETS.fees, coinId: COIN.coin, amount: fees },
       ],
-      { comment: `出金（${tokyoDate(new Date(at)).replaceAll('-', '/')}締め）` },
+      { comment: `出金（${closingBefore(tokyoDate(new Date(at))).replaceAll('-', '/')}締め）` },
     );
     if (id === null || !returned) return;
     schedule(at + 18 * DAY, (returnAt) => {
@@ -950,9 +951,10 @@ export function simulateDemo(now: Date): DemoSimulation {
     if (day % 9 === 4) schedule(dayStart + 18 * HOUR, transfer);
     if (date.endsWith('-15') || addDays(date, 1).endsWith('-01')) {
       // 本店 and 駅前店 have bank accounts (seed/payouts.ts); 駅前店's payout of 4 months ago is returned.
+      // The payout run closes a period the day after its closing day (06:00), as the operator's daily run.
       const returned = date.endsWith('-15') && tokyoMonth(new Date(dayStart)) === addMonths(tokyoMonth(now), -4);
-      schedule(dayStart + 17 * HOUR + main.id * MINUTE, payout(main, false));
-      schedule(dayStart + 17 * HOUR + station.id * MINUTE, payout(station, returned));
+      schedule(dayStart + 30 * HOUR + main.id * MINUTE, payout(main, false));
+      schedule(dayStart + 30 * HOUR + station.id * MINUTE, payout(station, returned));
     }
   }
   for (let index = 0, month = startMonth; month <= currentMonth; index++, month = addMonths(month, 1)) {

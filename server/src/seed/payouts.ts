@@ -59,7 +59,8 @@ export async function seedPayouts(trx: Trx, { now }: { now: Date }): Promise<voi
     .insertInto('payout_skips')
     .values({
       merchant_id: DEMO_MERCHANTS.bakery.id,
-      period_end: closingBefore(addDays(tokyoDate(now), 1)),
+      // The latest closing a run has passed: the one before today.
+      period_end: closingBefore(tokyoDate(now)),
       reason: PAYOUT_MESSAGES.noBankAccount,
       created_at: now,
     })
@@ -107,7 +108,8 @@ async function insertPayouts(trx: Trx): Promise<void> {
     .execute();
   const lastClosing = new Map<number, string>();
   const values = rows.map((row) => {
-    const periodEnd = tokyoDate(row.created_at);
+    // Posted by the run of the day after the closing: the closing is the one before that day.
+    const periodEnd = closingBefore(tokyoDate(row.created_at));
     const previous = lastClosing.get(row.merchant_id);
     lastClosing.set(row.merchant_id, periodEnd);
     return {

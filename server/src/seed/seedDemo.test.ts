@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../db/seed';
 import { balanceOf } from '../domain/refunds.fixtures';
+import { tokyoDate } from '../domain/time';
 import { createTestDatabase } from '../testing/harness';
 import { seedDemo } from '.';
 
@@ -12,6 +13,7 @@ describe('seedDemo at awkward moments', () => {
     ['just after the 12/15 closing (12/16 00:30 JST)', '2026-12-15T15:30:00Z'],
     ['on a billing day before its charges (11/10 06:00 JST)', '2026-11-09T21:00:00Z'],
     ["on New Year's Day (1/1 09:00 JST)", '2027-01-01T00:00:00Z'],
+    ['on a closing day evening (11/30 20:00 JST)', '2026-11-30T11:00:00Z'],
   ])('%s', async (_, instant) => {
     const database = await createTestDatabase({ kind: 'pglite', url: null }, { seed: false });
     try {
@@ -25,6 +27,13 @@ describe('seedDemo at awkward moments', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       expect(Number(counts.n)).toBeGreaterThan(40);
+      // Today's closing (or a later one) is not paid yet: the run closes a period the day after.
+      const early = await database.db
+        .selectFrom('payouts')
+        .select('period_end')
+        .where('period_end', '>=', tokyoDate(new Date(instant)))
+        .execute();
+      expect(early).toEqual([]);
     } finally {
       await database.close();
     }
