@@ -625,6 +625,19 @@ type RebateCampaign = { readonly name: string; readonly rateBp: number };
  * `months`: how many months ago the subscription started; `stoppedMonthsAgo`: charges end after it;
  * `failingMonthsAgo`: from then on every charge fails for want of balance.
  */
+/**
+ * The last billing day (YYYY-MM-DD) of a plan billing on `billingDay` whose charges (06:00 JST) have
+ * run by `now`. Subscribers' `months`, `stoppedMonthsAgo` and `failingMonthsAgo` count billing cycles
+ * back from it, so the demo shows the same states on any day of the month.
+ */
+export function lastBillingDate(billingDay: number, now: Date): string {
+  const day = (month: string) => `${month.slice(0, 4)}-${month.slice(4)}-${String(billingDay).padStart(2, '0')}`;
+  const thisMonths = day(tokyoMonth(now));
+  return now.getTime() >= new Date(`${thisMonths}T06:00:00+09:00`).getTime()
+    ? thisMonths
+    : day(addMonths(tokyoMonth(now), -1));
+}
+
 export const DEMO_SUBSCRIPTIONS = [
   {
     plan: { name: 'コーヒー飲み放題プラン', price: 2400, billingDay: 1 },
@@ -919,7 +932,8 @@ export function simulateDemo(now: Date): DemoSimulation {
     if (random.chance(0.9)) schedule(dayStart + 9 * HOUR + random.int(0, 10 * 60) * MINUTE, sellCoins);
     for (const { plan, subscribers } of DEMO_SUBSCRIPTIONS) {
       if (Number(date.slice(8)) !== plan.billingDay) continue;
-      const monthsAgo = monthsBetween(date.slice(0, 7).replace('-', ''), currentMonth);
+      const lastBilling = lastBillingDate(plan.billingDay, now);
+      const monthsAgo = monthsBetween(date.slice(0, 7).replace('-', ''), lastBilling.slice(0, 7).replace('-', ''));
       for (const subscriber of subscribers as readonly {
         customer: number;
         months: number;

@@ -1,10 +1,10 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
 import { Random } from '../db/random';
 import type { BookTicketUseTable, Database } from '../db/schema';
-import { DEMO_MERCHANTS, DEMO_SUBSCRIPTIONS } from '../db/seed';
+import { DEMO_MERCHANTS, DEMO_SUBSCRIPTIONS, lastBillingDate } from '../db/seed';
 import { COUPON_COIN_ID } from '../domain/coupons';
 import { automaticPaymentComment, PROGRAM_MESSAGES } from '../domain/programs';
-import { addDays, addMonths, tokyoDate, tokyoMonth } from '../domain/time';
+import { addDays, addMonths, tokyoDate } from '../domain/time';
 
 /**
  * Customer programs, demo rows for 本店 (DESIGN.md §9): coupons in every status, with uses taken from
@@ -201,18 +201,16 @@ const billingDate = (month: string, day: number) =>
 
 async function insertSubscriptions(trx: Trx, now: Date): Promise<void> {
   const main = DEMO_MERCHANTS.main;
-  const today = tokyoDate(now);
-  const month = tokyoMonth(now);
   for (const { plan, subscribers } of DEMO_SUBSCRIPTIONS) {
     const { id: planId } = await trx
       .insertInto('subscription_plans')
       .values({ merchant_id: main.id, name: plan.name, price: plan.price, cycle: 'MONTHLY', coin_id: COUPON_COIN_ID })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The last billing day that has come, and the next one.
-    const thisMonths = billingDate(month, plan.billingDay);
-    const lastBilling = thisMonths <= today ? thisMonths : billingDate(addMonths(month, -1), plan.billingDay);
-    const nextBilling = billingDate(addMonths(lastBilling.slice(0, 7).replace('-', ''), 1), plan.billingDay);
+    // The last billing day whose charges have run, and the next one; subscribers count cycles from it.
+    const lastBilling = lastBillingDate(plan.billingDay, now);
+    const lastMonth = lastBilling.slice(0, 7).replace('-', '');
+    const nextBilling = billingDate(addMonths(lastMonth, 1), plan.billingDay);
     for (const subscriber of subscribers as readonly {
       customer: number;
       months: number;
@@ -220,15 +218,15 @@ async function insertSubscriptions(trx: Trx, now: Date): Promise<void> {
       failingMonthsAgo?: number;
     }[]) {
       const walletNo = customerWalletNo(subscriber.customer);
-      const startedOn = billingDate(addMonths(month, -subscriber.months), plan.billingDay);
+      const startedOn = billingDate(addMonths(lastMonth, -subscriber.months), plan.billingDay);
       const stoppedOn =
         subscriber.stoppedMonthsAgo === undefined
           ? null
-          : addDays(billingDate(addMonths(month, -subscriber.stoppedMonthsAgo), plan.billingDay), -3);
+          : addDays(billingDate(addMonths(lastMonth, -subscriber.stoppedMonthsAgo), plan.billingDay), -3);
       const failingSince =
         subscriber.failingMonthsAgo === undefined
           ? null
-          : billingDate(addMonths(month, -subscriber.failingMonthsAgo), plan.billingDay);
+          : billingDate(addMonths(lastMonth, -subscriber.failingMonthsAgo), plan.billingDay);
       // Waiting for its retry: the failed charge is the last billing day's. Failed for good: an earlier one.
       const waiting = failingSince !== null && failingSince === lastBilling;
       const failed = failingSince !== null && failingSince < lastBilling;
@@ -257,7 +255,7 @@ async function insertSubscriptions(trx: Trx, now: Date): Promise<void> {
          where t.merchant_id = ${main.id} and t.type = 'PAYMENT' and t.comment = ${automaticPaymentComment(plan.name)}`.execute(
         trx,
       );
-      if (failingSince !== null && failingSince <= today) {
+      if (failingSince !== null) {
         const processedAt = new Date(`${failingSince}T06:00:00+09:00`);
         await trx
           .insertInto('automatic_payments')

@@ -14,6 +14,7 @@ describe('seedDemo at awkward moments', () => {
     ['on a billing day before its charges (11/10 06:00 JST)', '2026-11-09T21:00:00Z'],
     ["on New Year's Day (1/1 09:00 JST)", '2027-01-01T00:00:00Z'],
     ['on a closing day evening (11/30 20:00 JST)', '2026-11-30T11:00:00Z'],
+    ['early in a month, before the billing days (12/03 12:00 JST)', '2026-12-03T03:00:00Z'],
   ])('%s', async (_, instant) => {
     const database = await createTestDatabase({ kind: 'pglite', url: null }, { seed: false });
     try {
@@ -34,6 +35,11 @@ describe('seedDemo at awkward moments', () => {
         .where('period_end', '>=', tokyoDate(new Date(instant)))
         .execute();
       expect(early).toEqual([]);
+      // Every subscriber state and every automatic-payment result, whatever the day of the month.
+      const states = await database.db.selectFrom('subscriptions').select('status').distinct().execute();
+      expect(states.map((s) => s.status).sort()).toEqual(['ACTIVE', 'PAYMENT_FAILED', 'STOPPED']);
+      const results = await database.db.selectFrom('automatic_payments').select('result').distinct().execute();
+      expect(results.map((r) => r.result).sort()).toEqual(['FAILED', 'RETRY_SCHEDULED', 'SUCCEEDED']);
     } finally {
       await database.close();
     }
