@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { ACCOUNTS, MERCHANTS, signInToTop } from './support';
+import { ACCOUNTS, demoYear, MERCHANTS, signInToTop, tokyoDayFrom } from './support';
 
 // Payouts, rebates and utility bills, as the demo has them (the payout run's walk is in money.spec.ts:
 // it moves 本店's balance, like the other money walks there).
@@ -20,7 +20,7 @@ test.describe('payouts, rebates and utility bills', () => {
     page,
   }) => {
     await signInToTop(page, ACCOUNTS.owner);
-    await page.goto('/withdrawalInfoMerchant?from=2025-10-01&to=2026-12-31');
+    await page.goto(`/withdrawalInfoMerchant?${demoYear()}`);
     await expect(page.getByRole('heading', { level: 1, name: 'グループ加盟店の出金情報' })).toBeVisible();
     const totals = page.getByRole('table', { name: '加盟店別の出金合計' });
     await expect(totals.getByRole('row').filter({ hasText: MERCHANTS.main })).toBeVisible();
@@ -32,7 +32,7 @@ test.describe('payouts, rebates and utility bills', () => {
     await expect(page.getByText('グループの親加盟店のみ利用できます').first()).toBeVisible();
     await expect(page.getByRole('table', { name: '加盟店別の出金合計' })).toHaveCount(0);
     // Its own payouts include the one the bank returned, with the reason.
-    await page.goto('/withdrawalInfo?from=2025-10-01&to=2026-12-31');
+    await page.goto(`/withdrawalInfo?${demoYear()}`);
     await expect(page.getByRole('heading', { level: 2, name: '次回の出金予定' })).toBeVisible();
     await expect(
       page.getByRole('table', { name: '出金履歴' }).getByRole('row').filter({ hasText: '失敗' }),
@@ -78,15 +78,16 @@ test.describe('payouts, rebates and utility bills', () => {
     await page.getByRole('combobox', { name: '状態' }).selectOption({ label: '取消' });
     await expect(page).toHaveURL(/status=CANCELED/);
 
-    await page.goto('/downloadUtilityBillsData?from=2026-01-01&to=2026-12-31');
+    const from = tokyoDayFrom(-120);
+    const to = tokyoDayFrom(0);
+    await page.goto(`/downloadUtilityBillsData?from=${from}&to=${to}`);
     await expect(page.getByRole('heading', { level: 1, name: '公共料金データのダウンロード' })).toBeVisible();
     await expect(page.getByRole('radio', { name: /Shift_JIS/ })).toBeChecked();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'ダウンロード', exact: true }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^utility_bills_${MERCHANTS.main}_20260101-20261231\\.csv$`),
-    );
+    const compact = (day: string) => day.replaceAll('-', '');
+    expect(download.suggestedFilename()).toBe(`utility_bills_${MERCHANTS.main}_${compact(from)}-${compact(to)}.csv`);
     const text = iconv.decode(await readFile(await download.path()), 'cp932');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('支払日時,請求書番号,収納先,種別,支払者,金額,状態');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, MERCHANTS, signInToTop } from './support';
+import { ACCOUNTS, demoYear, MERCHANTS, signInToTop } from './support';
 
 // Customer programs as the demo has them (the coupon walk that moves money is in money.spec.ts).
 
@@ -14,7 +14,7 @@ async function switchMerchant(page: Page, name: string) {
 test.describe('customer programs', () => {
   test('book tickets: a summary by ticket, then every use with the customer masked', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.member);
-    await page.goto('/bookTicketUseHistory?from=2025-11-01&to=2026-12-31');
+    await page.goto(`/bookTicketUseHistory?${demoYear()}`);
     await expect(page.getByRole('heading', { level: 1, name: '回数券利用履歴' })).toBeVisible();
     await expect(page.getByText('コーヒー回数券（11枚つづり）').first()).toBeVisible();
     await expect(page.getByText('11回 / 4,400')).toBeVisible();
@@ -38,7 +38,7 @@ test.describe('customer programs', () => {
 
   test('automatic payments: filtered by result, a failure shows its reason and a retry says when', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
-    await page.goto('/automaticPaymentHistory?from=2025-11-01&to=2026-12-31');
+    await page.goto(`/automaticPaymentHistory?${demoYear()}`);
     await expect(page.getByRole('heading', { level: 1, name: '自動支払履歴' })).toBeVisible();
     await page.getByRole('combobox', { name: '結果' }).selectOption({ label: '再試行予定' });
     await expect(page).toHaveURL(/result=RETRY_SCHEDULED/);

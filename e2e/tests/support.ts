@@ -179,3 +179,9 @@ export async function signInWith(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page).toHaveURL(/\/top$/);
 }
+
+/** The Asia/Tokyo day `days` from today, YYYY-MM-DD (the demo's data is dated relative to its start). */
+export const tokyoDayFrom = (days: number) =>
+  new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+/** A period over the demo's 13 months of history, up to today. */
+export const demoYear = () => `from=${tokyoDayFrom(-395)}&to=${tokyoDayFrom(0)}`;
