@@ -234,15 +234,7 @@ export async function runAdmin(
     return 0;
   }
   if (group === 'coupons' || group === 'automatic-payments') {
-    try {
-      return await runPrograms(group, command, rest, values, backend, io, usage);
-    } catch (error) {
-      if (error instanceof DomainError) {
-        io.err(`refused (${error.type}): ${error.message}`);
-        return 1;
-      }
-      throw error;
-    }
+    return refusing(io, () => runPrograms(group, command, rest, values, backend, io, usage));
   }
   if (group === 'payouts') {
     if (command !== 'run' || rest.length > 0) return usage('payouts takes one command: run --date YYYY-MM-DD');
@@ -270,15 +262,7 @@ export async function runAdmin(
     return 0;
   }
   if (group === 'url-payments' || group === 'invoices') {
-    try {
-      return await runMoneyOut(group, command, rest, values, backend, io, usage);
-    } catch (error) {
-      if (error instanceof DomainError) {
-        io.err(`refused (${error.type}): ${error.message}`);
-        return 1;
-      }
-      throw error;
-    }
+    return refusing(io, () => runMoneyOut(group, command, rest, values, backend, io, usage));
   }
   if (group !== 'refunds') return usage(group ? `unknown command "${group}"` : 'no command given');
 
@@ -317,11 +301,7 @@ export async function runAdmin(
     }
     return usage(command ? `unknown refunds command "${command}"` : 'refunds needs a command: list or approve');
   } catch (error) {
-    if (error instanceof DomainError) {
-      io.err(`refused (${error.type}): ${error.message}`);
-      return 1;
-    }
-    throw error;
+    return refused(io, error);
   }
 }
 
@@ -331,6 +311,21 @@ function isCalendarDate(text: string): boolean {
   const time = Date.parse(`${text}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
 }
+
+/** A refusal the backend answered (exit code 1, its reason on stderr); anything else is rethrown. */
+function refused(io: AdminIo, error: unknown): number {
+  if (!(error instanceof DomainError)) throw error;
+  io.err(`refused (${error.type}): ${error.message}`);
+  return 1;
+}
+
+const refusing = (io: AdminIo, run: () => Promise<number>) => run().catch((error: unknown) => refused(io, error));
+
+/** `--wallet` as typed (spaces and hyphens allowed), or null unless it is a wallet number. */
+const walletArg = (text: string | undefined) => {
+  const wallet = text?.replace(/[\s-]/g, '') ?? '';
+  return /^\d{10}$/.test(wallet) ? wallet : null;
+};
 
 const positiveId = (text: string | undefined) =>
   text !== undefined && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : null;
@@ -365,8 +360,8 @@ async function runPrograms(
   if (rest.length !== 1) return usage('use takes one coupon id');
   const id = positiveId(rest[0]);
   if (id === null) return usage(`"${rest[0]}" is not a coupon id`);
-  const wallet = values.wallet?.replace(/[\s-]/g, '') ?? '';
-  if (!/^\d{10}$/.test(wallet)) return usage('--wallet must be a customer wallet number (10 digits)');
+  const wallet = walletArg(values.wallet);
+  if (wallet === null) return usage('--wallet must be a customer wallet number (10 digits)');
   const amount = positiveId(values.amount);
   if (amount === null || amount > 10_000_000) return usage('--amount must be a whole amount from 1 to 10,000,000');
   const target = await backend();
@@ -397,8 +392,8 @@ async function runMoneyOut(
     if (rest.length !== 1) return usage('pay takes one payment link: its id, or its URL');
     const ref = rest[0] ?? '';
     if (!urlPaymentRef(ref)) return usage(`"${ref}" is neither a payment link id nor a payment link URL`);
-    const wallet = values.wallet?.replace(/[\s-]/g, '') ?? '';
-    if (!/^\d{10}$/.test(wallet)) return usage('--wallet must be a customer wallet number (10 digits)');
+    const wallet = walletArg(values.wallet);
+    if (wallet === null) return usage('--wallet must be a customer wallet number (10 digits)');
     const target = await backend();
     const paid = await target.payUrlPayment(ref, wallet);
     if (values.json) io.out(JSON.stringify(paid, null, 2));

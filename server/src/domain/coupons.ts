@@ -6,6 +6,7 @@ import { DomainError, invalidRequest, notFound } from './errors';
 import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
 import { tokyoDate } from './time';
+import { customerWalletOf } from './wallets';
 
 /** Customer programs: a merchant's coupons, and a coupon used in a payment (one PAYMENT, discounted). */
 
@@ -237,13 +238,7 @@ export async function useCoupon(
     const discount = couponDiscount(coupon, input.purchaseAmount);
     const paid = input.purchaseAmount - discount;
     if (paid <= 0 || discount <= 0) throw new DomainError('unprocessable', COUPON_MESSAGES.nothingLeft);
-    const customer = await trx
-      .selectFrom('wallets')
-      .select('wallet_no')
-      .where('wallet_no', '=', input.walletNo)
-      .where('owner_type', '=', 'customer')
-      .executeTakeFirst();
-    if (!customer) throw notFound(COUPON_MESSAGES.notCustomer);
+    const customerWalletNo = await customerWalletOf(trx, input.walletNo, COUPON_MESSAGES.notCustomer);
     const transactionId = await postOrRefuse(
       trx,
       {
@@ -252,7 +247,7 @@ export async function useCoupon(
         comment: `クーポン「${coupon.name}」利用（${input.purchaseAmount.toLocaleString('ja-JP')}円から${discount.toLocaleString('ja-JP')}円引き）`,
         at: now,
         entries: [
-          { walletNo: customer.wallet_no, coinId: COUPON_COIN_ID, amount: -paid },
+          { walletNo: customerWalletNo, coinId: COUPON_COIN_ID, amount: -paid },
           { walletNo: coupon.merchant_wallet_no, coinId: COUPON_COIN_ID, amount: paid },
         ],
       },
@@ -263,7 +258,7 @@ export async function useCoupon(
       .values({
         transaction_id: transactionId,
         coupon_id: coupon.id,
-        wallet_no: customer.wallet_no,
+        wallet_no: customerWalletNo,
         purchase_amount: input.purchaseAmount,
         discount,
         paid_amount: paid,

@@ -1,9 +1,10 @@
 import type { CallResponse } from '@coin/contract';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
-import { DomainError, notFound } from './errors';
+import { DomainError } from './errors';
 import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
+import { customerWalletOf } from './wallets';
 
 /**
  * Money in and out: a merchant reloads (sells coins to) a customer's wallet from its own stock of a
@@ -32,13 +33,7 @@ export async function reloadCustomer(
       .where('c.reloadable', '=', 1)
       .executeTakeFirst();
     if (!coin) throw new DomainError('unprocessable', RELOAD_MESSAGES.notReloadable);
-    const customer = await trx
-      .selectFrom('wallets')
-      .select('wallet_no')
-      .where('wallet_no', '=', input.walletNo)
-      .where('owner_type', '=', 'customer')
-      .executeTakeFirst();
-    if (!customer) throw notFound(RELOAD_MESSAGES.customerNotFound);
+    const customerWalletNo = await customerWalletOf(trx, input.walletNo, RELOAD_MESSAGES.customerNotFound);
     const at = input.now ?? new Date();
     const transactionId = await postOrRefuse(
       trx,
@@ -49,7 +44,7 @@ export async function reloadCustomer(
         at,
         entries: [
           { walletNo: coin.wallet_no, coinId: coin.id, amount: -input.amount },
-          { walletNo: customer.wallet_no, coinId: coin.id, amount: input.amount },
+          { walletNo: customerWalletNo, coinId: coin.id, amount: input.amount },
         ],
       },
       RELOAD_MESSAGES.insufficientBalance,
@@ -63,7 +58,7 @@ export async function reloadCustomer(
     return {
       transaction_id: transactionId,
       created_at: at.toISOString(),
-      wallet_no: customer.wallet_no,
+      wallet_no: customerWalletNo,
       coin_id: coin.id,
       coin_name: coin.name,
       amount: input.amount,

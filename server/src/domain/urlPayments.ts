@@ -13,6 +13,7 @@ import { DomainError, invalidRequest, notFound } from './errors';
 import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
 import { addDays, tokyoDate } from './time';
+import { customerWalletOf } from './wallets';
 
 /** Money in and out: payment links a merchant hands to customers, and their uses. */
 
@@ -234,13 +235,7 @@ export async function payUrlPayment(
     const status = urlPaymentStatus(link, context.now);
     if (status === 'STOPPED') throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.stopped);
     if (status === 'EXPIRED') throw new DomainError('unprocessable', URL_PAYMENT_MESSAGES.expired);
-    const customer = await trx
-      .selectFrom('wallets')
-      .select('wallet_no')
-      .where('wallet_no', '=', input.walletNo)
-      .where('owner_type', '=', 'customer')
-      .executeTakeFirst();
-    if (!customer) throw notFound(URL_PAYMENT_MESSAGES.notCustomer);
+    const customerWalletNo = await customerWalletOf(trx, input.walletNo, URL_PAYMENT_MESSAGES.notCustomer);
     const transactionId = await postOrRefuse(
       trx,
       {
@@ -249,7 +244,7 @@ export async function payUrlPayment(
         comment: `支払いリンク: ${link.description}`,
         at: context.now,
         entries: [
-          { walletNo: customer.wallet_no, coinId: link.coin_id, amount: -link.amount },
+          { walletNo: customerWalletNo, coinId: link.coin_id, amount: -link.amount },
           { walletNo: link.merchant_wallet_no, coinId: link.coin_id, amount: link.amount },
         ],
       },
@@ -260,7 +255,7 @@ export async function payUrlPayment(
       .values({
         transaction_id: transactionId,
         url_payment_id: link.id,
-        wallet_no: customer.wallet_no,
+        wallet_no: customerWalletNo,
         amount: link.amount,
         created_at: context.now,
       })

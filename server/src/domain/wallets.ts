@@ -38,3 +38,15 @@ export async function requestedRefunds(db: Db, merchantId: number): Promise<Call
     .execute();
   return { items: rows.map((row) => ({ id: row.id, name: row.name, amount: Number(row.amount) })) };
 }
+
+/** A customer's wallet (not a merchant's or the service's): its number, or not found with `message`. */
+export async function customerWalletOf(db: Db, walletNo: string, message: string): Promise<string> {
+  const wallet = await db
+    .selectFrom('wallets')
+    .select('wallet_no')
+    .where('wallet_no', '=', walletNo)
+    .where('owner_type', '=', 'customer')
+    .executeTakeFirst();
+  if (!wallet) throw notFound(message);
+  return wallet.wallet_no;
+}
