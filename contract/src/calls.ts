@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type CallEndpoint, type CallId, CALL_ENDPOINTS as E } from './endpoints';
+import * as ms from './merchantSettings';
 import * as m from './moneyOut';
 import * as p from './payouts';
 import * as g from './programs';
@@ -472,6 +473,125 @@ export const CALLS = {
     query: s.downloadQuerySchema,
     response: s.csvResponseSchema,
   },
+  // Merchant settings: profile, status, images, tags, rebate coin, bank account
+  getMerchantProfile: {
+    ...E.getMerchantProfile,
+    summary: "The merchant's profile: name, description, address, phone, business hours, status, images and tags",
+    params: s.merchantParamsSchema,
+    response: ms.merchantProfileSchema,
+  },
+  updateMerchant: {
+    ...E.updateMerchant,
+    summary: "Change the merchant's profile (every field at once; empty strings clear the optional ones)",
+    params: s.merchantParamsSchema,
+    body: ms.updateMerchantBodySchema,
+    response: ms.merchantProfileSchema,
+  },
+  updateMerchantStatus: {
+    ...E.updateMerchantStatus,
+    summary: 'Open or close the merchant for payments',
+    params: s.merchantParamsSchema,
+    body: ms.updateMerchantStatusBodySchema,
+    response: ms.merchantProfileSchema,
+  },
+  uploadMerchantThumbnail: {
+    ...E.uploadMerchantThumbnail,
+    summary:
+      'Upload the square thumbnail (PNG, JPEG or WebP by its bytes, ≤ 5 MB, ≥ 200×200): re-encoded to 400×400 WebP without metadata',
+    params: s.merchantParamsSchema,
+    response: ms.merchantProfileSchema,
+    refusals: { '413': '`too_large`: the file is larger than 5 MB' },
+  },
+  uploadMerchantImage: {
+    ...E.uploadMerchantImage,
+    summary:
+      'Upload the main image (PNG, JPEG or WebP by its bytes, ≤ 5 MB, ≥ 640×360): re-encoded to WebP within 1600×1600 without metadata',
+    params: s.merchantParamsSchema,
+    response: ms.merchantProfileSchema,
+    refusals: { '413': '`too_large`: the file is larger than 5 MB' },
+  },
+  getMerchantImage: {
+    ...E.getMerchantImage,
+    summary: "A merchant's image by the SHA-256 of its bytes (ETag; immutable caching)",
+    params: ms.merchantImageParamsSchema,
+    response: s.fileResponseSchema,
+    publicRefusals: { '404': '`not_found`: no such image' },
+  },
+  listMerchantTags: {
+    ...E.listMerchantTags,
+    summary: 'The tags a merchant may choose from, and the ones it carries',
+    params: s.merchantParamsSchema,
+    response: ms.merchantTagsResponseSchema,
+  },
+  setMerchantTags: {
+    ...E.setMerchantTags,
+    summary: "Set the merchant's tags (chosen from the list; at most 10)",
+    params: s.merchantParamsSchema,
+    body: ms.setMerchantTagsBodySchema,
+    response: ms.merchantTagsResponseSchema,
+  },
+  getRebateCoin: {
+    ...E.getRebateCoin,
+    summary: 'Which coin customers get back from their payments, at what rate, and the limits',
+    params: s.merchantParamsSchema,
+    response: ms.rebateCoinResponseSchema,
+  },
+  updateRebateCoin: {
+    ...E.updateRebateCoin,
+    summary: 'Set the rebate coin and rate (0.1 % steps up to 10 %), or no rebate (`coin_id: null`, rate 0)',
+    params: s.merchantParamsSchema,
+    body: ms.updateRebateCoinBodySchema,
+    response: ms.rebateCoinResponseSchema,
+  },
+  getBankAccount: {
+    ...E.getBankAccount,
+    summary: "The merchant's payout bank account, its number masked; null when none is registered",
+    params: s.merchantParamsSchema,
+    response: ms.bankAccountResponseSchema,
+  },
+  putBankAccount: {
+    ...E.putBankAccount,
+    summary:
+      'Register or replace the payout bank account (codes checked against the Zengin code list; holder name converted to half-width katakana)',
+    params: s.merchantParamsSchema,
+    body: ms.bankAccountBodySchema,
+    response: ms.bankAccountResponseSchema,
+  },
+  lookupBank: {
+    ...E.lookupBank,
+    summary: 'A bank of the Zengin code list by its 4-digit code (404 when there is none)',
+    params: ms.bankParamsSchema,
+    response: ms.zenginEntrySchema,
+  },
+  lookupBranch: {
+    ...E.lookupBranch,
+    summary: 'A branch of the bank by its 3-digit code (404 when there is none)',
+    params: ms.branchParamsSchema,
+    response: ms.zenginEntrySchema,
+  },
+  getMerchantQr: {
+    ...E.getMerchantQr,
+    summary: "The merchant's payment QR code: the URL it encodes (the QR host's merchant intermediary)",
+    params: s.identityParamsSchema,
+    response: ms.merchantQrResponseSchema,
+  },
+  downloadMerchantQr: {
+    ...E.downloadMerchantQr,
+    summary: "The merchant's payment QR code as a PNG",
+    params: s.identityParamsSchema,
+    response: s.fileResponseSchema,
+  },
+  downloadMerchantQrPoster: {
+    ...E.downloadMerchantQrPoster,
+    summary: 'An A4 poster of the payment QR code as a PDF (merchant name, code, instructions in Japanese)',
+    params: s.identityParamsSchema,
+    response: s.fileResponseSchema,
+  },
 } as const satisfies Record<CallId, CallDef>;
 
 export type CallResponse<K extends CallId> = z.infer<(typeof CALLS)[K]['response']>;
+
+/** A call's body after its schema has parsed it (what the server's handler receives). */
+export type CallBody<K extends CallId> = (typeof CALLS)[K] extends { body: infer S extends z.ZodType }
+  ? z.output<S>
+  : never;

@@ -30,8 +30,10 @@ export interface CallEndpoint {
    * answers the first result without moving money again (the same key with another body: 409).
    */
   idempotent?: boolean;
-  /** Money: histories and fees — the call answers a file of this media type instead of JSON. */
-  produces?: 'text/csv';
+  /** The call answers a file of this media type instead of JSON (CSV reports, images, the QR poster). */
+  produces?: 'text/csv' | 'image/png' | 'image/webp' | 'application/pdf';
+  /** The call takes a `multipart/form-data` body with one file in field `file` (image uploads). */
+  consumes?: 'multipart/form-data';
 }
 
 /** The request header of idempotent calls (1–255 visible ASCII characters; a UUID is a good choice). */
@@ -359,6 +361,100 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/downloads/{report}',
     access: merchant(ALL_ROLES),
     produces: 'text/csv',
+  },
+  // Merchant settings: profile, status, images, tags, rebate coin, bank account
+  getMerchantProfile: {
+    method: 'GET',
+    path: '/merchants/{id}',
+    access: merchant(OWNER_ONLY),
+  },
+  updateMerchant: {
+    method: 'PATCH',
+    path: '/merchants/{id}',
+    access: merchant(OWNER_ONLY),
+  },
+  updateMerchantStatus: {
+    method: 'PATCH',
+    path: '/merchants/{id}/status',
+    access: merchant(OWNER_ONLY),
+  },
+  uploadMerchantThumbnail: {
+    method: 'POST',
+    path: '/merchants/{id}/thumbnail',
+    access: merchant(OWNER_ONLY),
+    consumes: 'multipart/form-data',
+  },
+  uploadMerchantImage: {
+    method: 'POST',
+    path: '/merchants/{id}/image',
+    access: merchant(OWNER_ONLY),
+    consumes: 'multipart/form-data',
+  },
+  /** Public: the app shows merchants' images; the hash of the stored bytes is the name (cached for good). */
+  getMerchantImage: {
+    method: 'GET',
+    path: '/merchant_images/{hash}',
+    access: publicAccess,
+    produces: 'image/webp',
+  },
+  listMerchantTags: {
+    method: 'GET',
+    path: '/merchants/{id}/tags',
+    access: merchant(OWNER_ONLY),
+  },
+  setMerchantTags: {
+    method: 'POST',
+    path: '/merchants/{id}/tags',
+    access: merchant(OWNER_ONLY),
+  },
+  getRebateCoin: {
+    method: 'GET',
+    path: '/merchants/{id}/rebatecoins',
+    access: merchant(OWNER_ONLY),
+  },
+  updateRebateCoin: {
+    method: 'PATCH',
+    path: '/merchants/{id}/rebatecoins',
+    access: merchant(OWNER_ONLY),
+  },
+  getBankAccount: {
+    method: 'GET',
+    path: '/merchants/{id}/bank_account',
+    access: merchant(OWNER_ONLY),
+  },
+  putBankAccount: {
+    method: 'PUT',
+    path: '/merchants/{id}/bank_account',
+    access: merchant(OWNER_ONLY),
+  },
+  /** The Zengin code list, looked up as the Owner types the codes. */
+  lookupBank: {
+    method: 'GET',
+    path: '/merchants/{id}/banks/{bank_code}',
+    access: merchant(OWNER_ONLY),
+  },
+  lookupBranch: {
+    method: 'GET',
+    path: '/merchants/{id}/banks/{bank_code}/branches/{branch_code}',
+    access: merchant(OWNER_ONLY),
+  },
+  // Payment QR code. The identity of a merchant's QR code is the merchant: `{id}` is the merchant id.
+  getMerchantQr: {
+    method: 'GET',
+    path: '/identities/{id}/qr',
+    access: merchant(ALL_ROLES),
+  },
+  downloadMerchantQr: {
+    method: 'GET',
+    path: '/identities/{id}/qr/download',
+    access: merchant(ALL_ROLES),
+    produces: 'image/png',
+  },
+  downloadMerchantQrPoster: {
+    method: 'GET',
+    path: '/identities/{id}/qr/poster',
+    access: merchant(ALL_ROLES),
+    produces: 'application/pdf',
   },
 } as const satisfies Record<string, CallEndpoint>;
 

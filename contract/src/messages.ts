@@ -28,6 +28,8 @@ export const ERROR_TYPES = [
   'token_used',
   /** The change would leave the merchant without an active Owner: 422. */
   'last_owner',
+  /** An upload is larger than its limit: 413. */
+  'too_large',
   /** The address already belongs to a user of the merchant (or, for a change of address, to another identity): 409. */
   'duplicate_email',
   /** Too many failed passwords: the account refuses sign-in for a while: 429. */

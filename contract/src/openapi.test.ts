@@ -3,7 +3,8 @@ import { CALLS } from './calls';
 import { buildOpenApiDocument } from './openapi';
 
 type Operation = {
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, unknown> };
   security?: unknown;
   parameters?: { name: string; in: string; required: boolean }[];
 };
@@ -46,5 +47,25 @@ describe('OpenAPI document', () => {
     }
     const read = operation('GET', '/wallets/{wallet_no}');
     expect(read?.parameters?.some((p) => p.in === 'header')).toBe(false);
+  });
+
+  // Merchant settings
+  it('documents uploads as multipart with one binary file, and file answers by their media type', () => {
+    for (const path of ['/merchants/{id}/thumbnail', '/merchants/{id}/image']) {
+      const upload = operation('POST', path);
+      expect(upload?.requestBody?.content).toEqual({
+        'multipart/form-data': {
+          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+        },
+      });
+      expect(Object.keys(upload?.responses ?? {})).toContain('413');
+    }
+    expect(Object.keys(operation('GET', '/identities/{id}/qr/download')?.responses['200']?.content ?? {})).toEqual([
+      'image/png',
+    ]);
+    expect(Object.keys(operation('GET', '/identities/{id}/qr/poster')?.responses['200']?.content ?? {})).toEqual([
+      'application/pdf',
+    ]);
+    expect(operation('GET', '/merchant_images/{hash}')?.security).toBeUndefined();
   });
 });

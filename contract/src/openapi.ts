@@ -60,7 +60,11 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
             : {}),
           // Money: histories and fees — file answers (CSV) carry their own media type.
           content: def.produces
-            ? { [def.produces]: { schema: { type: 'string' } } }
+            ? {
+                [def.produces]: {
+                  schema: def.produces === 'text/csv' ? { type: 'string' } : { type: 'string', format: 'binary' },
+                },
+              }
             : { 'application/json': { schema: toSchema(def.response, 'output') } },
         },
         '400': errorResponse('Invalid input; `field` names the offending field'),
@@ -85,6 +89,20 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
       },
     };
     if (def.access.kind !== 'public') operation.security = [{ bearer: [] }];
+    if (def.consumes) {
+      operation.requestBody = {
+        required: true,
+        content: {
+          [def.consumes]: {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      };
+    }
     if (def.body) {
       operation.requestBody = {
         required: true,

@@ -543,8 +543,9 @@ export const downloadQuerySchema = z
     status: refundApplicationStatusSchema.optional(),
   })
   .refine(...datesInOrder);
-/** The body is the CSV file itself (text/csv); the schema only documents it. */
-export const csvResponseSchema = z.string();
+/** The body is the file itself (a CSV report, an image, a PDF); the schema only documents it. */
+export const fileResponseSchema = z.string();
+export const csvResponseSchema = fileResponseSchema;
 
 export type BalanceAt = z.infer<typeof balanceAtResponseSchema>;
 export type CashCancelHistory = z.infer<typeof cashCancelHistorySchema>;

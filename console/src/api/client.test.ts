@@ -30,7 +30,7 @@ function fakeFetch(respond: Responder) {
       url: new URL(String(input)),
       method: init.method ?? 'GET',
       headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
       signal: init.signal ?? undefined,
     };
     requests.push(request);
@@ -382,6 +382,15 @@ describe('api client', () => {
     expect(calls.map((r) => r.headers.get('Idempotency-Key'))).toEqual(['key-1', 'key-1']);
     expect(calls[1]?.headers.get('Authorization')).toBe('Bearer fresh-3');
     expect(requests.find(isRefresh)?.headers.has('Idempotency-Key')).toBe(false);
+  });
+
+  it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
+    const { client, requests } = setup(() => json(200, walletBody));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await client.call('getWallet', { params: { wallet_no: WALLET_NO }, body: form });
+    expect(requests[0]?.body).toBe(form);
+    expect(requests[0]?.headers.has('Content-Type')).toBe(false);
   });
 
   it('open() hands back the response unread, with the Authorization header and cache-busting parameter', async () => {

@@ -66,6 +66,7 @@ export interface ApiClientOptions {
 export interface CallOptions {
   params?: Record<string, string | number>;
   query?: QueryParams;
+  /** JSON, or a `FormData` for the multipart uploads (`consumes` in the contract). */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (an `Idempotency-Key`); they are sent again on the retry after a refresh. */
@@ -200,8 +201,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     headers.set('Accept', request.accept ?? 'application/json');
     const authorization = request.withAuthorization ? session.getAuthorization() : null;
     if (authorization) headers.set(AUTHORIZATION, authorization);
-    let body: string | undefined;
-    if (request.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (request.body instanceof FormData) {
+      // Uploads: the browser writes the multipart Content-Type with its boundary.
+      body = request.body;
+    } else if (request.body !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(request.body);
     }

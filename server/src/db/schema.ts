@@ -43,6 +43,20 @@ export interface MerchantTable {
   allow_subscription: Flag;
   status: 'OPEN' | 'CLOSED';
   created_at: CreatedAt;
+  // Profile (migration 0009)
+  description: Generated<string>;
+  postal_code: Generated<string>;
+  prefecture: Generated<string>;
+  city: Generated<string>;
+  street: Generated<string>;
+  phone: Generated<string>;
+  business_hours: Generated<string>;
+  thumbnail_sha256: string | null;
+  image_sha256: string | null;
+  /** The coin customers get back from a payment, and the rate (basis points); none: null and 0. */
+  rebate_coin_id: number | null;
+  rebate_rate_bp: Generated<number>;
+  profile_updated_at: UpdatedAt;
 }
 
 export interface MerchantUserTable {
@@ -68,6 +82,8 @@ export interface CoinTable {
   transferable: Flag;
   refundable: Flag;
   reloadable: Flag;
+  /** A merchant may give it back as a rebate (migration 0009). */
+  rebatable: Generated<Flag>;
 }
 
 /** Coins a merchant sells to customers (its reloadable coins). */
@@ -292,6 +308,30 @@ export interface Database {
   subscription_plans: SubscriptionPlanTable;
   subscriptions: SubscriptionTable;
   automatic_payments: AutomaticPaymentTable;
+  // Merchant settings (migration 0009)
+  merchant_images: MerchantImageTable;
+  tags: TagTable;
+  merchant_tags: MerchantTagTable;
+}
+
+/** An image by the SHA-256 of its re-encoded bytes (content-addressed: the same bytes, one row). */
+export interface MerchantImageTable {
+  sha256: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface MerchantTagTable {
+  merchant_id: number;
+  tag_id: number;
 }
 
 /** A coupon of a merchant; its status is derived (dates, stop, uses against stock). */
@@ -375,7 +415,9 @@ export interface AutomaticPaymentTable {
   transaction_id: number | null;
 }
 
-export type BankAccountType = 'ORDINARY' | 'CURRENT' | 'SAVINGS';
+import type { BankAccountType } from '@coin/contract';
+
+export type { BankAccountType };
 
 /** The bank account a merchant's payouts go to. */
 export interface MerchantBankAccountTable {

@@ -534,10 +534,11 @@ export async function seedCore(
     if (refundApplications.length > 0) await trx.insertInto('refund_applications').values(refundApplications).execute();
     await insertNotices(trx, nowMs);
 
-    for (const table of ['identities', 'merchant_groups', 'merchants', 'transactions', 'entries'] as const) {
-      await resetSequence(trx, table);
-    }
+    const serialTables = ['identities', 'merchant_groups', 'merchants', 'transactions', 'entries'] as const;
+    for (const table of serialTables) await resetSequence(trx, table);
     for (const section of options.sections ?? []) await section(trx, { now });
+    // Again after the sections: they may insert rows with ids of their own (a demo merchant, its Owner).
+    for (const table of serialTables) await resetSequence(trx, table);
     // Fresh statistics, or the planner takes the bulk-loaded tables for empty ones.
     await sql`analyze`.execute(trx);
 

@@ -11,7 +11,14 @@ export type AuditAction =
   | 'identity.password_reset'
   | 'identity.email_change_requested'
   | 'identity.email_changed'
-  | 'identity.locked';
+  | 'identity.locked'
+  // Merchant settings
+  | 'merchant.profile_updated'
+  | 'merchant.status_changed'
+  | 'merchant.image_uploaded'
+  | 'merchant.tags_updated'
+  | 'merchant.rebate_coin_updated'
+  | 'merchant.bank_account_changed';
 
 export interface AuditEvent {
   actorUserId: number | null;

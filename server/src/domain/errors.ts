@@ -18,6 +18,7 @@ export const STATUS_OF: Record<ErrorType, number> = {
   link_expired: 410,
   token_used: 409,
   last_owner: 422,
+  too_large: 413,
   duplicate_email: 409,
   account_locked: 429,
 };
@@ -39,6 +40,7 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   link_expired: 'リンクの有効期限が切れています',
   token_used: 'このリンクはすでに使用されています',
   last_owner: '有効なオーナーが1人もいなくなるため、この変更はできません',
+  too_large: 'ファイルが大きすぎます',
   duplicate_email: 'このメールアドレスはすでに登録されています',
   account_locked:
     'パスワードの誤りが続いたため、アカウントを一時的にロックしています。しばらく待ってから再度お試しください',

@@ -73,7 +73,7 @@ describeEachDatabase('payouts, rebates and utility bills', (env) => {
       status: 'SCHEDULED',
       gross_amount: payableOf(before.main),
       net_amount: expectedNet(before.main),
-      account: { bank_name: 'ぐんま銀行', number_masked: '****2345' },
+      account: { bank_name: '群馬', number_masked: '****2345' },
     });
     const entries = await db
       .selectFrom('entries')

@@ -1,6 +1,12 @@
-import type { CallResponse, MaskedAccount, Payout, PayoutStatus } from '@coin/contract';
+import {
+  BANK_ACCOUNT_TYPE_LABELS,
+  type BankAccountType,
+  type CallResponse,
+  type MaskedAccount,
+  type Payout,
+  type PayoutStatus,
+} from '@coin/contract';
 import type { Db } from '../db/connection';
-import type { BankAccountType } from '../db/schema';
 import { DomainError } from './errors';
 import { feeRateOn } from './fees';
 import { postTransaction, SYSTEM_WALLETS } from './ledger';
@@ -33,12 +39,6 @@ export const PAYOUT_MESSAGES = {
   notGroupParent: 'グループの親加盟店のみ、グループ加盟店の出金情報を閲覧できます',
 } as const;
 
-export const ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
-  ORDINARY: '普通',
-  CURRENT: '当座',
-  SAVINGS: '貯蓄',
-};
-
 /** What a balance pays out: the part above the reserve. */
 export const payableOf = (balance: number) => Math.max(0, balance - PAYOUT_RESERVE);
 
@@ -54,10 +54,14 @@ export function maskAccount(account: {
   return {
     bank_name: account.bank_name,
     branch_name: account.branch_name,
-    account_type_label: ACCOUNT_TYPE_LABELS[account.account_type],
+    account_type_label: BANK_ACCOUNT_TYPE_LABELS[account.account_type],
     number_masked: `****${account.account_number.slice(-4)}`,
   };
 }
+
+/** One line for a CSV cell: `群馬 前橋 普通 ****4567`. */
+export const maskedAccountText = (account: MaskedAccount) =>
+  `${account.bank_name} ${account.branch_name} ${account.account_type_label} ${account.number_masked}`;
 
 /** FAILED once returned by the bank; PAID from its payout date on; SCHEDULED before. */
 export function payoutStatus(payout: { failed_at: Date | null; payout_date: string }, today: string): PayoutStatus {
@@ -335,7 +339,7 @@ export async function runPayouts(db: Db, date: string, now = new Date()): Promis
       const { transactionId } = await postTransaction(trx, {
         type: 'WITHDRAWAL',
         merchantId: merchant.id,
-        comment: `出金（${latestDue.replaceAll('-', '/')}締め ${account.bank_name} ${ACCOUNT_TYPE_LABELS[account.account_type]} ****${account.account_number.slice(-4)}）`,
+        comment: `出金（${latestDue.replaceAll('-', '/')}締め ${account.bank_name} ${BANK_ACCOUNT_TYPE_LABELS[account.account_type]} ****${account.account_number.slice(-4)}）`,
         idempotencyKey: `payout:${merchant.id}:${latestDue}`,
         at: now,
         entries: [

@@ -8,7 +8,7 @@ import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
 import { exactInstant, instantParam, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { merchantPaymentBatches } from './merchantPayments';
-import { ACCOUNT_TYPE_LABELS, groupMemberIds, payoutStatus } from './payouts';
+import { groupMemberIds, maskAccount, maskedAccountText, payoutStatus } from './payouts';
 import { assertSubscriptions, automaticPaymentRows, bookTicketUseRows, subscriberRows } from './programs';
 import { maskWalletNo, merchantRebateRows, utilityBillRows } from './rebatesAndBills';
 import { tokyoDate, tokyoPeriod } from './time';
@@ -413,7 +413,7 @@ async function* payoutReportRows(
     row.fee,
     row.transfer_fee,
     row.net_amount,
-    `${row.bank_name} ${row.branch_name} ${ACCOUNT_TYPE_LABELS[row.account_type]} ****${row.account_number.slice(-4)}`,
+    maskedAccountText(maskAccount(row)),
     PAYOUT_STATUS_LABELS[payoutStatus(row, today)],
     row.failure_reason,
     row.transaction_id,

@@ -30,17 +30,21 @@ export const URL_PAYMENT_MESSAGES = {
 } as const;
 
 /**
- * Where a link points: the QR host's payment intermediary (`/payment/` on `qr.<host>`), which hands
- * the query to the app. Built from the service's public URL.
+ * An address on the QR host (`qr.<host>`): the intermediary of `action` there hands the query to the
+ * app. Built from the service's public URL.
  */
-export function urlPaymentUrl(publicUrl: string, token: string): string {
+export function qrHostUrl(publicUrl: string, action: string, query: Record<string, string>): string {
   const base = new URL(publicUrl);
   if (!base.hostname.startsWith('qr.')) base.hostname = `qr.${base.hostname}`;
-  base.pathname = '/payment/';
-  base.search = new URLSearchParams({ [URL_PAYMENT_QUERY_PARAM]: token }).toString();
+  base.pathname = `/${action}/`;
+  base.search = new URLSearchParams(query).toString();
   base.hash = '';
   return base.toString();
 }
+
+/** Where a payment link points: the QR host's payment intermediary (`/payment/?url_payment=…`). */
+export const urlPaymentUrl = (publicUrl: string, token: string) =>
+  qrHostUrl(publicUrl, 'payment', { [URL_PAYMENT_QUERY_PARAM]: token });
 
 /** STOPPED once stopped; EXPIRED after its last Tokyo day; ACTIVE otherwise. */
 export function urlPaymentStatus(link: { stopped_at: Date | null; expires_on: string }, now: Date): UrlPaymentStatus {

@@ -1,10 +1,12 @@
 import { CALLS, type CallDef, type CallId, callPath } from '@coin/contract';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../db/seed';
 import { createCoupon } from '../domain/coupons';
 import { issueInvoice } from '../domain/invoices';
 import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { multipartFile } from '../testing/multipart';
 
 type ProtectedCallId = {
   [K in CallId]: (typeof CALLS)[K]['access']['kind'] extends 'public' ? never : K;
@@ -13,8 +15,8 @@ type ProtectedCallId = {
 interface SampleRequest {
   params: Record<string, string | number>;
   query?: Record<string, string>;
-  /** A valid body (bodies are validated before the role check). */
-  payload?: Record<string, unknown>;
+  /** A valid body (bodies are validated before the role check); a multipart upload as its bytes. */
+  payload?: Record<string, unknown> | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -31,6 +33,13 @@ const historySample = { transactionId: 0 };
 const moneyOutSample = { linkOf: new Map<number, number>(), invoiceOf: new Map<number, number>(), unpaidId: 0 };
 /** Customer programs — per allowed caller (by user id), a coupon to stop, made in beforeAll. */
 const couponOf = new Map<number, number>();
+
+/** Merchant settings — a picture big enough for both kinds of upload, made in beforeAll. */
+const upload = { png: Buffer.alloc(0) };
+const uploadSample = () => {
+  const { payload, headers } = multipartFile(upload.png);
+  return { params: { id: DEMO.mainMerchantId }, payload, headers };
+};
 
 /** A valid request of every protected call against 本店; a new call in CALLS fails the type check here. */
 const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
@@ -201,6 +210,44 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     params: { id: DEMO.mainMerchantId, report: 'histories' },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
   }),
+  // Merchant settings (the payloads keep 本店's demo values)
+  getMerchantProfile: () => ({ params: { id: DEMO.mainMerchantId } }),
+  updateMerchant: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: {
+      name: DEMO_MERCHANTS.main.name,
+      description: '',
+      postal_code: '3710023',
+      prefecture: '群馬県',
+      city: '前橋市',
+      street: '',
+      phone: '027-210-0001',
+      business_hours: '',
+    },
+  }),
+  updateMerchantStatus: () => ({ params: { id: DEMO.mainMerchantId }, payload: { status: 'OPEN' } }),
+  uploadMerchantThumbnail: uploadSample,
+  uploadMerchantImage: uploadSample,
+  listMerchantTags: () => ({ params: { id: DEMO.mainMerchantId } }),
+  setMerchantTags: () => ({ params: { id: DEMO.mainMerchantId }, payload: { tag_ids: [1] } }),
+  getRebateCoin: () => ({ params: { id: DEMO.mainMerchantId } }),
+  updateRebateCoin: () => ({ params: { id: DEMO.mainMerchantId }, payload: { coin_id: 2, rate_bp: 100 } }),
+  getBankAccount: () => ({ params: { id: DEMO.mainMerchantId } }),
+  putBankAccount: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: {
+      bank_code: '0128',
+      branch_code: '100',
+      account_type: 'ORDINARY',
+      account_number: '0012345',
+      holder_name: 'ｶ)ﾒﾌﾞｸｶﾌｴ',
+    },
+  }),
+  lookupBank: () => ({ params: { id: DEMO.mainMerchantId, bank_code: '0128' } }),
+  lookupBranch: () => ({ params: { id: DEMO.mainMerchantId, bank_code: '0128', branch_code: '112' } }),
+  getMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
+  downloadMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
+  downloadMerchantQrPoster: () => ({ params: { id: DEMO.mainMerchantId } }),
 };
 
 const CALLERS = {
@@ -248,6 +295,13 @@ describeEachDatabase('access rules', (env) => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     Object.assign(refundSample, { paymentId: payment.id, requestedId: requested.id });
+  });
+
+  // Merchant settings
+  beforeAll(async () => {
+    upload.png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c08040' } })
+      .png()
+      .toBuffer();
   });
 
   // Money: histories and fees

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildOpenApiDocument } from '@coin/contract';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config';
@@ -71,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await installRateLimit(app, config, options.rateLimitNamespace);
   await app.register(
     async (api) => {
+      // Image uploads (`consumes: multipart/form-data`); each handler reads its one file with its own limits.
+      await api.register(multipart);
       registerCallRoutes(api, deps);
       const openApi = buildOpenApiDocument('/api');
       api.get('/openapi.json', async () => openApi);

@@ -20,12 +20,13 @@ type Trx = Transaction<Database>;
 const SEED = 20261124;
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Codes and names as the Zengin code list has them (群馬銀行: 0128). */
 export const DEMO_BANK_ACCOUNTS = [
   {
     merchant_id: DEMO_MERCHANTS.main.id,
     bank_code: '0128',
-    bank_name: 'ぐんま銀行',
-    branch_code: '101',
+    bank_name: '群馬',
+    branch_code: '100',
     branch_name: '本店営業部',
     account_type: 'ORDINARY' as const,
     account_number: '0012345',
@@ -34,9 +35,9 @@ export const DEMO_BANK_ACCOUNTS = [
   {
     merchant_id: DEMO_MERCHANTS.station.id,
     bank_code: '0128',
-    bank_name: 'ぐんま銀行',
+    bank_name: '群馬',
     branch_code: '112',
-    branch_name: '前橋駅前支店',
+    branch_name: '前橋',
     account_type: 'ORDINARY' as const,
     account_number: '0067890',
     holder_name: 'ｶ)ﾒﾌﾞｸｶﾌｴ ｴｷﾏｴﾃﾝ',

@@ -7,6 +7,7 @@ import * as historyFilters from './2026_11_23_0005_history_filters';
 import * as moneyOut from './2026_11_24_0006_money_out';
 import * as payouts from './2026_11_24_0007_payouts';
 import * as programs from './2026_11_24_0008_programs';
+import * as merchantSettings from './2026_11_24_0009_merchant_settings';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0006_money_out': moneyOut,
   '2026_11_24_0007_payouts': payouts,
   '2026_11_24_0008_programs': programs,
+  '2026_11_24_0009_merchant_settings': merchantSettings,
 };

@@ -7,6 +7,7 @@ import { accountHandlers } from './accounts';
 import type { AppDeps, CallContext, CallHandler, CallHandlers } from './context';
 import { historyHandlers } from './history';
 import { identityHandlers } from './identities';
+import { merchantSettingsHandlers } from './merchantSettings';
 import { merchantHandlers } from './merchants';
 import { moneyOutHandlers } from './moneyOut';
 import { noticeHandlers } from './notices';
@@ -35,6 +36,8 @@ const HANDLERS: CallHandlers<CallId> = {
   ...payoutHandlers,
   // Customer programs: coupons, book tickets, subscriptions, automatic payments
   ...programHandlers,
+  // Merchant settings: profile, images, tags, rebate coin, bank account, payment QR code
+  ...merchantSettingsHandlers,
 };
 
 /** `/merchants/{id}` → `/merchants/:id` */

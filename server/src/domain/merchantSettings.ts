@@ -1,0 +1,349 @@
+import type { BankAccount, CallBody, MerchantProfile, MerchantStatus, RebateCoinSettings } from '@coin/contract';
+import { REBATE_RATE_MAX_BP, REBATE_RATE_STEP_BP } from '@coin/contract';
+import type { Db } from '../db/connection';
+import { recordAudit } from './audit';
+import { invalidRequest, notFound } from './errors';
+import { merchantImagePath } from './merchantImages';
+import { inTransaction } from './refunds';
+import { findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
+
+/* Merchant settings: the profile, open/closed, tags, rebate coin and payout bank account. */
+
+export const MERCHANT_SETTINGS_MESSAGES = {
+  unknownTag: '選べないタグが含まれています',
+  notRebatable: 'このコインは還元に使えません',
+} as const;
+
+interface Actor {
+  userId: number;
+  clientIp?: string | null;
+}
+
+/** The profile as the Owner edits it. */
+export async function getMerchantProfile(db: Db, merchantId: number): Promise<MerchantProfile> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select([
+      'id',
+      'name',
+      'description',
+      'postal_code',
+      'prefecture',
+      'city',
+      'street',
+      'phone',
+      'business_hours',
+      'status',
+      'thumbnail_sha256',
+      'image_sha256',
+      'profile_updated_at',
+    ])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  if (!merchant) throw notFound();
+  return {
+    merchant_id: merchant.id,
+    name: merchant.name,
+    description: merchant.description,
+    postal_code: merchant.postal_code,
+    prefecture: merchant.prefecture,
+    city: merchant.city,
+    street: merchant.street,
+    phone: merchant.phone,
+    business_hours: merchant.business_hours,
+    status: merchant.status,
+    thumbnail_url: merchantImagePath(merchant.thumbnail_sha256),
+    image_url: merchantImagePath(merchant.image_sha256),
+    tags: await merchantTags(db, merchantId),
+    updated_at: merchant.profile_updated_at.toISOString(),
+  };
+}
+
+const merchantTags = (db: Db, merchantId: number) =>
+  db
+    .selectFrom('merchant_tags as mt')
+    .innerJoin('tags as t', 't.id', 'mt.tag_id')
+    .select(['t.id', 't.name'])
+    .where('mt.merchant_id', '=', merchantId)
+    .orderBy('t.id')
+    .execute();
+
+const PROFILE_FIELDS = [
+  'name',
+  'description',
+  'postal_code',
+  'prefecture',
+  'city',
+  'street',
+  'phone',
+  'business_hours',
+] as const;
+
+/** Every field at once; the audit event keeps the fields that changed, before and after. */
+export async function updateMerchantProfile(
+  db: Db,
+  merchantId: number,
+  actor: Actor,
+  body: CallBody<'updateMerchant'>,
+  now: Date,
+): Promise<MerchantProfile> {
+  await inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom('merchants')
+      .select(PROFILE_FIELDS)
+      .where('id', '=', merchantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound();
+    const changed = PROFILE_FIELDS.filter((field) => before[field] !== body[field]);
+    if (changed.length === 0) return;
+    await trx
+      .updateTable('merchants')
+      .set({ ...body, profile_updated_at: now })
+      .where('id', '=', merchantId)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: actor.userId,
+        action: 'merchant.profile_updated',
+        merchantId,
+        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, body[field]])),
+        clientIp: actor.clientIp ?? null,
+      },
+      now,
+    );
+  });
+  return getMerchantProfile(db, merchantId);
+}
+
+export async function updateMerchantStatus(
+  db: Db,
+  merchantId: number,
+  actor: Actor,
+  status: MerchantStatus,
+  now: Date,
+): Promise<MerchantProfile> {
+  await inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom('merchants')
+      .select('status')
+      .where('id', '=', merchantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound();
+    if (before.status === status) return;
+    await trx.updateTable('merchants').set({ status, profile_updated_at: now }).where('id', '=', merchantId).execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: actor.userId,
+        action: 'merchant.status_changed',
+        merchantId,
+        before: { status: before.status },
+        after: { status },
+        clientIp: actor.clientIp ?? null,
+      },
+      now,
+    );
+  });
+  return getMerchantProfile(db, merchantId);
+}
+
+/* ---------- tags ---------- */
+
+export async function listMerchantTags(db: Db, merchantId: number) {
+  const [items, selected] = await Promise.all([
+    db.selectFrom('tags').select(['id', 'name']).orderBy('id').execute(),
+    db.selectFrom('merchant_tags').select('tag_id').where('merchant_id', '=', merchantId).orderBy('tag_id').execute(),
+  ]);
+  return { items, selected_ids: selected.map((row) => row.tag_id) };
+}
+
+/** Replaces the merchant's tags with the chosen ones (each from the catalogue). */
+export async function setMerchantTags(db: Db, merchantId: number, actor: Actor, tagIds: number[], now: Date) {
+  await inTransaction(db, async (trx) => {
+    if (tagIds.length > 0) {
+      const known = await trx.selectFrom('tags').select('id').where('id', 'in', tagIds).execute();
+      if (known.length !== tagIds.length) throw invalidRequest('tag_ids', MERCHANT_SETTINGS_MESSAGES.unknownTag);
+    }
+    // The merchant row is the lock: two saves at once apply one after the other.
+    await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+    const before = await trx
+      .selectFrom('merchant_tags')
+      .select('tag_id')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('tag_id')
+      .execute();
+    const after = [...tagIds].sort((a, b) => a - b);
+    if (before.map((row) => row.tag_id).join() === after.join()) return;
+    await trx.deleteFrom('merchant_tags').where('merchant_id', '=', merchantId).execute();
+    if (after.length > 0)
+      await trx
+        .insertInto('merchant_tags')
+        .values(after.map((tag_id) => ({ merchant_id: merchantId, tag_id })))
+        .execute();
+    await trx.updateTable('merchants').set({ profile_updated_at: now }).where('id', '=', merchantId).execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: actor.userId,
+        action: 'merchant.tags_updated',
+        merchantId,
+        before: { tag_ids: before.map((row) => row.tag_id) },
+        after: { tag_ids: after },
+        clientIp: actor.clientIp ?? null,
+      },
+      now,
+    );
+  });
+  return listMerchantTags(db, merchantId);
+}
+
+/* ---------- rebate coin ---------- */
+
+export async function getRebateCoin(db: Db, merchantId: number): Promise<RebateCoinSettings> {
+  const [merchant, coins] = await Promise.all([
+    db
+      .selectFrom('merchants')
+      .select(['rebate_coin_id', 'rebate_rate_bp'])
+      .where('id', '=', merchantId)
+      .executeTakeFirst(),
+    db.selectFrom('coins').select(['id', 'name']).where('rebatable', '=', 1).orderBy('id').execute(),
+  ]);
+  if (!merchant) throw notFound();
+  return {
+    coin_id: merchant.rebate_coin_id,
+    rate_bp: merchant.rebate_rate_bp,
+    coins,
+    max_rate_bp: REBATE_RATE_MAX_BP,
+    step_bp: REBATE_RATE_STEP_BP,
+  };
+}
+
+export async function updateRebateCoin(
+  db: Db,
+  merchantId: number,
+  actor: Actor,
+  body: CallBody<'updateRebateCoin'>,
+  now: Date,
+): Promise<RebateCoinSettings> {
+  await inTransaction(db, async (trx) => {
+    if (body.coin_id !== null) {
+      const coin = await trx
+        .selectFrom('coins')
+        .select('id')
+        .where('id', '=', body.coin_id)
+        .where('rebatable', '=', 1)
+        .executeTakeFirst();
+      if (!coin) throw invalidRequest('coin_id', MERCHANT_SETTINGS_MESSAGES.notRebatable);
+    }
+    const before = await trx
+      .selectFrom('merchants')
+      .select(['rebate_coin_id', 'rebate_rate_bp'])
+      .where('id', '=', merchantId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (before.rebate_coin_id === body.coin_id && before.rebate_rate_bp === body.rate_bp) return;
+    await trx
+      .updateTable('merchants')
+      .set({ rebate_coin_id: body.coin_id, rebate_rate_bp: body.rate_bp })
+      .where('id', '=', merchantId)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: actor.userId,
+        action: 'merchant.rebate_coin_updated',
+        merchantId,
+        before: { coin_id: before.rebate_coin_id, rate_bp: before.rebate_rate_bp },
+        after: { coin_id: body.coin_id, rate_bp: body.rate_bp },
+        clientIp: actor.clientIp ?? null,
+      },
+      now,
+    );
+  });
+  return getRebateCoin(db, merchantId);
+}
+
+/* ---------- bank account ---------- */
+
+/** The account number never leaves the server whole: the console shows its last 4 digits. */
+const maskNumber = (accountNumber: string) => `***${accountNumber.slice(-4)}`;
+
+export async function getBankAccount(db: Db, merchantId: number): Promise<{ account: BankAccount | null }> {
+  const row = await db
+    .selectFrom('merchant_bank_accounts')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return {
+    account: row
+      ? {
+          bank_code: row.bank_code,
+          bank_name: row.bank_name,
+          branch_code: row.branch_code,
+          branch_name: row.branch_name,
+          account_type: row.account_type,
+          number_masked: maskNumber(row.account_number),
+          holder_name: row.holder_name,
+          updated_at: row.updated_at.toISOString(),
+        }
+      : null,
+  };
+}
+
+/**
+ * Registers or replaces the payout account. The codes must be on the Zengin list (the names stored are
+ * the list's); the body's schema has converted and checked the holder name. The audit event keeps the
+ * account numbers masked.
+ */
+export async function putBankAccount(
+  db: Db,
+  merchantId: number,
+  actor: Actor,
+  body: CallBody<'putBankAccount'>,
+  now: Date,
+): Promise<{ account: BankAccount | null }> {
+  const bank = await findBank(body.bank_code);
+  if (!bank) throw invalidRequest('bank_code', ZENGIN_MESSAGES.unknownBank);
+  const branch = await findBranch(body.bank_code, body.branch_code);
+  if (!branch) throw invalidRequest('branch_code', ZENGIN_MESSAGES.unknownBranch);
+  const account = {
+    bank_code: body.bank_code,
+    bank_name: bank.name,
+    branch_code: body.branch_code,
+    branch_name: branch.name,
+    account_type: body.account_type,
+    account_number: body.account_number,
+    holder_name: body.holder_name,
+  };
+  const audited = (a: typeof account) => ({ ...a, account_number: maskNumber(a.account_number) });
+  await inTransaction(db, async (trx) => {
+    await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+    const before = await trx
+      .selectFrom('merchant_bank_accounts')
+      .select(['bank_code', 'bank_name', 'branch_code', 'branch_name', 'account_type', 'account_number', 'holder_name'])
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+    await trx
+      .insertInto('merchant_bank_accounts')
+      .values({ merchant_id: merchantId, ...account, updated_at: now })
+      .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ ...account, updated_at: now }))
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: actor.userId,
+        action: 'merchant.bank_account_changed',
+        merchantId,
+        before: before ? audited(before) : null,
+        after: audited(account),
+        clientIp: actor.clientIp ?? null,
+      },
+      now,
+    );
+  });
+  return getBankAccount(db, merchantId);
+}

@@ -1,0 +1,124 @@
+import { type CallId, IMAGE_MAX_BYTES, type MerchantImageKind } from '@coin/contract';
+import type { FastifyRequest } from 'fastify';
+import { DomainError, invalidRequest } from '../../domain/errors';
+import { IMAGE_MESSAGES, processImage, readMerchantImage, saveMerchantImage } from '../../domain/merchantImages';
+import { getMerchantQr, merchantQrPng, merchantQrPoster } from '../../domain/merchantQr';
+import {
+  getBankAccount,
+  getMerchantProfile,
+  getRebateCoin,
+  listMerchantTags,
+  putBankAccount,
+  setMerchantTags,
+  updateMerchantProfile,
+  updateMerchantStatus,
+  updateRebateCoin,
+} from '../../domain/merchantSettings';
+import { lookupBank, lookupBranch } from '../../domain/zengin';
+import { contentDisposition } from '../csv';
+import { type CallContext, type CallHandlers, callerMembership, callerOf } from './context';
+
+/** The multipart field an upload's file travels in (contract: `consumes`). */
+const FILE_FIELD = 'file';
+
+/**
+ * The uploaded file's bytes: one part named `file`, read up to the size limit (the multipart plugin
+ * stops reading above it, so a huge upload is never held in memory).
+ */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw invalidRequest(FILE_FIELD, IMAGE_MESSAGES.missing);
+  try {
+    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0 } });
+    if (!part || part.fieldname !== FILE_FIELD) throw invalidRequest(FILE_FIELD, IMAGE_MESSAGES.missing);
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('too_large', IMAGE_MESSAGES.tooLarge, FILE_FIELD);
+    // Other refusals of the multipart reader: a second file, stray fields, a malformed body.
+    throw invalidRequest(FILE_FIELD, IMAGE_MESSAGES.missing);
+  }
+}
+
+/** Who made the change, for the audit trail. */
+const actorOf = (ctx: CallContext<CallId>) => ({ userId: callerOf(ctx).userId, clientIp: ctx.request.ip });
+
+function uploadHandler(kind: MerchantImageKind) {
+  return async (ctx: CallContext<'uploadMerchantThumbnail' | 'uploadMerchantImage'>) => {
+    const { merchantId } = callerMembership(ctx);
+    const image = await processImage(kind, await uploadedFile(ctx.request));
+    await saveMerchantImage(ctx.deps.db, merchantId, actorOf(ctx).userId, kind, image, ctx.deps.now());
+    return getMerchantProfile(ctx.deps.db, merchantId);
+  };
+}
+
+// Merchant settings: profile, status, images, tags, rebate coin, bank account, payment QR code.
+export const merchantSettingsHandlers: CallHandlers<
+  | 'getMerchantProfile'
+  | 'updateMerchant'
+  | 'updateMerchantStatus'
+  | 'uploadMerchantThumbnail'
+  | 'uploadMerchantImage'
+  | 'getMerchantImage'
+  | 'listMerchantTags'
+  | 'setMerchantTags'
+  | 'getRebateCoin'
+  | 'updateRebateCoin'
+  | 'getBankAccount'
+  | 'putBankAccount'
+  | 'lookupBank'
+  | 'lookupBranch'
+  | 'getMerchantQr'
+  | 'downloadMerchantQr'
+  | 'downloadMerchantQrPoster'
+> = {
+  getMerchantProfile: async (ctx) => getMerchantProfile(ctx.deps.db, callerMembership(ctx).merchantId),
+  updateMerchant: async (ctx) =>
+    updateMerchantProfile(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body, ctx.deps.now()),
+  updateMerchantStatus: async (ctx) =>
+    updateMerchantStatus(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body.status, ctx.deps.now()),
+  uploadMerchantThumbnail: uploadHandler('thumbnail'),
+  uploadMerchantImage: uploadHandler('image'),
+  async getMerchantImage(ctx) {
+    const { hash } = ctx.params;
+    const etag = `"${hash}"`;
+    // The address is the content's hash: the bytes behind it never change.
+    ctx.reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (ctx.request.headers['if-none-match'] === etag) return ctx.reply.status(304).send() as never;
+    const image = await readMerchantImage(ctx.deps.db, hash);
+    return ctx.reply.header('Content-Type', image.contentType).send(image.bytes) as never;
+  },
+  listMerchantTags: async (ctx) => listMerchantTags(ctx.deps.db, callerMembership(ctx).merchantId),
+  setMerchantTags: async (ctx) =>
+    setMerchantTags(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body.tag_ids, ctx.deps.now()),
+  getRebateCoin: async (ctx) => getRebateCoin(ctx.deps.db, callerMembership(ctx).merchantId),
+  updateRebateCoin: async (ctx) =>
+    updateRebateCoin(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body, ctx.deps.now()),
+  async getBankAccount(ctx) {
+    ctx.reply.header('Cache-Control', 'no-store');
+    return getBankAccount(ctx.deps.db, callerMembership(ctx).merchantId);
+  },
+  async putBankAccount(ctx) {
+    ctx.reply.header('Cache-Control', 'no-store');
+    return putBankAccount(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body, ctx.deps.now());
+  },
+  lookupBank: async (ctx) => lookupBank(ctx.params.bank_code),
+  lookupBranch: async (ctx) => lookupBranch(ctx.params.bank_code, ctx.params.branch_code),
+  getMerchantQr: async (ctx) => getMerchantQr(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.config.publicUrl),
+  async downloadMerchantQr(ctx) {
+    const qr = await getMerchantQr(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.config.publicUrl);
+    return ctx.reply
+      .header('Content-Type', 'image/png')
+      .header('Content-Disposition', contentDisposition(`qrcode_${qr.merchant_name}.png`))
+      .header('Cache-Control', 'no-store')
+      .send(await merchantQrPng(qr.url)) as never;
+  },
+  async downloadMerchantQrPoster(ctx) {
+    const qr = await getMerchantQr(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.config.publicUrl);
+    return ctx.reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(`qrcode_poster_${qr.merchant_name}.pdf`))
+      .header('Cache-Control', 'no-store')
+      .send(await merchantQrPoster(qr, ctx.deps.now())) as never;
+  },
+};
