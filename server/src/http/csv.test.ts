@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postTransaction, SYSTEM_WALLETS } from '../domain/ledger';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
-import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine, encodeCsv } from './csv';
+import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine, csvStream, encodeCsv } from './csv';
 
 /** Money: histories and fees — the CSV writer and the downloads. */
 
@@ -78,6 +78,57 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell(-1500)).toBe('-1500');
     expect(() => csvCell(1.5)).toThrow();
+  });
+
+  describe('formula guard, on the cell as the file holds it', () => {
+    const triggers = ['=', '+', '-', '@', '＝', '＠'];
+    const prefixes = {
+      none: '',
+      'zero-width joiner': '\u200D',
+      'zero-width space': '\u200B',
+      'variation selector': '\uFE0F',
+      'ZWJ + selector': '\u200D\uFE0F',
+      'byte order mark': '\uFEFF',
+      'left-to-right mark': '\u200E',
+      space: ' ',
+      'ideographic space': '\u3000',
+      'combining mark': '\u3099',
+    };
+    const cases = (['cp932', 'utf8'] as const).flatMap((encoding) =>
+      Object.entries(prefixes).flatMap(([name, prefix]) =>
+        triggers.map((trigger) => ({ encoding, name, text: `${prefix}${trigger}HYPERLINK("http://x","y")` })),
+      ),
+    );
+    it.each(cases)('$encoding: $name before $text is written inert', async ({ encoding, text }) => {
+      // Through the stream every report is written with: header, then the rows, then the bytes decoded back.
+      const stream = csvStream(
+        ['c'],
+        (async function* () {
+          yield [[text]];
+        })(),
+        (row: string[]) => row,
+        encoding,
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      const decoded = encoding === 'cp932' ? iconv.decode(bytes, 'cp932') : bytes.subarray(3).toString('utf8');
+      const cell = parseCsv(decoded)[1]?.[0] ?? '';
+      // Inert: quoted, or what is left in front of the sign is visible (CP932 writes 〓 for what it lacks).
+      const visible = cell.replace(/^[\p{Cf}\p{Mn}\p{Zs}]*/u, '');
+      expect(cell.startsWith("'") || !'=+-@＝＋－＠'.includes(visible[0] ?? ''), JSON.stringify(cell)).toBe(true);
+    });
+
+    it.each(['\t=1', '\r=1', '\n=1'])('a leading control character: %j', (text) => {
+      for (const encoding of ['cp932', 'utf8'] as const)
+        expect(csvCell(text, encoding).replace(/^"/, '')).toMatch(/^'/);
+    });
+
+    it('leaves ordinary text alone, also text with a sign inside', () => {
+      for (const text of ['コーヒー 2杯', 'A-1', 'x=1', '\u200Dこんにちは', '１２３']) {
+        expect(csvCell(text, 'utf8')).toBe(text);
+      }
+    });
   });
 
   it('writes Asia/Tokyo date-times and the file name', () => {

@@ -16,25 +16,40 @@ export function csvDateTime(instant: Date | string): string {
   return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)} ${iso.slice(11, 19)}`;
 }
 
-/** A text cell a spreadsheet would run as a formula (or that hides one behind a tab or CR) gets a leading quote. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Characters a reader may drop or skip before it decides whether a cell is a formula: format characters
+ * (zero-width joiner and space, byte order mark, direction marks), variation selectors and other
+ * non-spacing marks, and spaces (ideographic included).
+ */
+const IGNORABLE_PREFIX = /^[\p{Cf}\p{Mn}\p{Zs}]*/u;
+/** What starts a formula (also in full width, which some readers fold), or hides one behind a tab or CR. */
+const FORMULA_START = /^[=+\-@＝＋－＠]/;
+const CONTROL_START = /^[\t\r\n]/;
+
+/** Whether a spreadsheet could take the text for a formula. */
+export const startsLikeFormula = (text: string): boolean =>
+  CONTROL_START.test(text) || FORMULA_START.test(text.replace(IGNORABLE_PREFIX, ''));
 
 /**
- * One cell per RFC 4180. Numbers are written as plain integers (a negative amount stays a number);
- * text that starts like a formula is made inert with a leading single quote.
+ * One cell per RFC 4180, as it will be written in `encoding`. Numbers are written as plain integers (a
+ * negative amount stays a number). Text is first put in the form the file will hold (Windows-31J drops
+ * glyph selectors and the zero-width joiner), and only then checked: text that starts like a formula,
+ * even behind invisible characters, is made inert with a leading single quote.
  */
-export function csvCell(value: CsvCell): string {
+export function csvCell(value: CsvCell, encoding: CsvEncoding = 'utf8'): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new Error(`CSV amounts are integers (got ${value})`);
     return String(value);
   }
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const written = encoding === 'cp932' ? toCp932Text(value) : value;
+  const text = startsLikeFormula(written) ? `'${written}` : written;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One record, CRLF-terminated. */
-export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: readonly CsvCell[], encoding: CsvEncoding = 'utf8'): string =>
+  `${cells.map((cell) => csvCell(cell, encoding)).join(',')}\r\n`;
 
 /**
  * Characters of JIS-based text (typed on a Mac, or from JIS X 0208 sources) that Windows-31J holds under
@@ -127,11 +142,11 @@ export function csvStream<Row>(
   encoding: CsvEncoding,
 ): Readable {
   async function* chunks(): AsyncGenerator<Buffer> {
-    const head = encodeCsv(csvLine(header), encoding);
+    const head = encodeCsv(csvLine(header, encoding), encoding);
     yield encoding === 'utf8' ? Buffer.concat([UTF8_BOM, head]) : head;
     for await (const batch of batches) {
       let text = '';
-      for (const row of batch) text += csvLine(toCells(row));
+      for (const row of batch) text += csvLine(toCells(row), encoding);
       yield encodeCsv(text, encoding);
     }
   }
