@@ -118,8 +118,8 @@ export const changeEmailBodySchema = z.object({
     .max(254)
     .transform((email) => email.toLowerCase()),
   requester: z.literal(REQUESTER),
-  /** Checked when sent (PAGES: the change-email page asks for it); 400 field current_password when wrong. */
-  current_password: z.string().min(1, '現在のパスワードを入力してください').optional(),
+  /** Required: 400 field current_password when wrong (counting toward the sign-in lockout). */
+  current_password: z.string().min(1, '現在のパスワードを入力してください'),
 });
 
 /* ---------- merchants ---------- */

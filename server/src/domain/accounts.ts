@@ -4,9 +4,10 @@ import type { Db } from '../db/connection';
 import { findUsableToken, issueAccountToken, markTokenUsed } from './accountTokens';
 import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
-import { emailChangeMail, initialPasswordMail, type Mail, passwordResetMail } from './mail';
+import { emailChangedNoticeMail, emailChangeMail, initialPasswordMail, type Mail, passwordResetMail } from './mail';
 import type { AccountDeps } from './merchantUsers';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
+import { confirmCurrentPassword, lockoutPolicyOf } from './sessions';
 
 const minutes = (n: number) => n * 60 * 1000;
 
@@ -133,9 +134,7 @@ export async function changePassword(
     .where('id', '=', caller.userId)
     .executeTakeFirst();
   if (!identity) throw notFound();
-  if (!(await verifyPassword(input.current_password, identity.password_hash))) {
-    throw invalidRequest('current_password', '現在のパスワードが正しくありません');
-  }
+  await confirmCurrentPassword(deps.db, caller.userId, input.current_password, deps.now, lockoutPolicyOf(deps.config));
   assertPasswordLength(deps.config, input.password);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
@@ -164,19 +163,11 @@ export async function changeEmail(
   deps: AccountDeps,
   callerId: number,
   identityId: number,
-  input: { email: string; current_password?: string | undefined },
+  input: { email: string; current_password: string },
 ): Promise<{ email: string; pending_email: string }> {
   if (identityId !== callerId) throw notFound();
-  if (input.current_password !== undefined) {
-    const identity = await deps.db
-      .selectFrom('identities')
-      .select('password_hash')
-      .where('id', '=', callerId)
-      .executeTakeFirst();
-    if (!(await verifyPassword(input.current_password, identity?.password_hash))) {
-      throw invalidRequest('current_password', '現在のパスワードが正しくありません');
-    }
-  }
+  // Without it, a stolen authorization would be a permanent takeover (change the address, then reset).
+  await confirmCurrentPassword(deps.db, callerId, input.current_password, deps.now, lockoutPolicyOf(deps.config));
   const email = input.email.trim().toLowerCase();
   const expiresAt = new Date(deps.now.getTime() + deps.config.emailVerificationTtlHours * 60 * 60 * 1000);
   const { current, token } = await deps.db.transaction().execute(async (trx) => {
@@ -216,10 +207,10 @@ export async function changeEmail(
 
 /** Follows the link mailed to a new address: the identity's address (and its address of record) change. */
 export async function verifyEmail(
-  deps: Pick<AccountDeps, 'db' | 'now' | 'clientIp'>,
+  deps: Pick<AccountDeps, 'db' | 'now' | 'clientIp' | 'mailer' | 'config'>,
   token: string,
 ): Promise<{ user_id: number; email: string }> {
-  return deps.db.transaction().execute(async (trx) => {
+  const changed = await deps.db.transaction().execute(async (trx) => {
     const row = await findUsableToken(trx, token, ['email_change'], deps.now);
     const email = row.email;
     if (!email) throw new DomainError('invalid_token');
@@ -260,6 +251,16 @@ export async function verifyEmail(
       },
       deps.now,
     );
-    return { user_id: row.user_id, email };
+    return { user_id: row.user_id, email, previous: before.email };
   });
+  // The old address hears of it: if the change was not its owner's, they know at once whom to call.
+  await deps.mailer.send(
+    emailChangedNoticeMail({
+      to: changed.previous,
+      newEmail: changed.email,
+      at: deps.now,
+      link: `${deps.config.publicUrl}/login`,
+    }),
+  );
+  return { user_id: changed.user_id, email: changed.email };
 }

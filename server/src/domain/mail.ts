@@ -147,6 +147,22 @@ export function initialPasswordMail(input: { to: string; link: string; expiresAt
   };
 }
 
+/** To the address a sign-in had until now: it was changed (and what to do if that was not the owner). */
+export function emailChangedNoticeMail(input: { to: string; newEmail: string; at: Date; link: string }): Mail {
+  return {
+    to: input.to,
+    link: input.link,
+    subject: 'メールアドレスが変更されました',
+    text:
+      `${tokyoDateTime(input.at)}に、ログインに使うメールアドレスが ${input.newEmail} に変更されました。\n` +
+      'このアドレスではログインできなくなります。\n\n' +
+      'お心当たりがない場合は、第三者に変更された可能性があります。ただちに加盟店のオーナーまたは\n' +
+      'サポート窓口にご連絡ください。\n\nログインページ: ' +
+      `${input.link}` +
+      FOOTER,
+  };
+}
+
 export function emailChangeMail(input: { to: string; link: string; expiresAt: Date }): Mail {
   return {
     to: input.to,

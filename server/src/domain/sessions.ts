@@ -61,6 +61,12 @@ export interface LockoutPolicy {
 
 export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 10, minutes: 30 };
 
+/** The configured lockout (LOCKOUT_THRESHOLD, LOCKOUT_MINUTES). */
+export const lockoutPolicyOf = (config: { lockoutThreshold: number; lockoutMinutes: number }): LockoutPolicy => ({
+  threshold: config.lockoutThreshold,
+  minutes: config.lockoutMinutes,
+});
+
 /**
  * Counts a failed password; the failure that reaches the threshold locks the account (and answers so).
  * Returns true when it locked.
@@ -91,6 +97,44 @@ async function countFailure(db: Db, identityId: number, policy: LockoutPolicy, n
     );
     return true;
   });
+}
+
+export const WRONG_CURRENT_PASSWORD = '現在のパスワードが正しくありません';
+
+/**
+ * A signed-in user confirms a change with their password (email and password changes). A wrong one
+ * counts toward the same lockout as sign-in, so a stolen authorization cannot guess it; a locked
+ * account is refused (429 account_locked) until the lockout ends. Wrong: 400 on `current_password`.
+ */
+export async function confirmCurrentPassword(
+  db: Db,
+  identityId: number,
+  password: string,
+  now: Date,
+  policy: LockoutPolicy,
+): Promise<void> {
+  const identity = await db
+    .selectFrom('identities')
+    .select(['password_hash', 'locked_until', 'failed_sign_ins'])
+    .where('id', '=', identityId)
+    .executeTakeFirst();
+  if (!identity) throw new DomainError('not_found');
+  if (identity.locked_until && identity.locked_until.getTime() > now.getTime()) {
+    throw new DomainError('account_locked');
+  }
+  if (!(await verifyPassword(password, identity.password_hash))) {
+    if (identity.password_hash !== null && (await countFailure(db, identityId, policy, now))) {
+      throw new DomainError('account_locked');
+    }
+    throw new DomainError('invalid_request', WRONG_CURRENT_PASSWORD, 'current_password');
+  }
+  if (identity.failed_sign_ins > 0 || identity.locked_until) {
+    await db
+      .updateTable('identities')
+      .set({ failed_sign_ins: 0, locked_until: null })
+      .where('id', '=', identityId)
+      .execute();
+  }
 }
 
 /**

@@ -645,14 +645,16 @@ describe('staff and account flows', () => {
 
       describe('changing the email address', () => {
         it('changes the address only after the link mailed to the new address is followed', async () => {
-          const session = await signIn(env().app, DEMO.managerNoPayment, 'reset-password-1').catch(() =>
-            signIn(env().app, DEMO.managerNoPayment),
-          );
+          let password = 'reset-password-1';
+          const session = await signIn(env().app, DEMO.managerNoPayment, password).catch(() => {
+            password = DEMO_PASSWORD;
+            return signIn(env().app, DEMO.managerNoPayment);
+          });
           const newEmail = `np-new-${env().target.kind}@example.com`;
           const requested = await call(
             'PUT',
             `/identities/${session.userId}/email`,
-            { email: newEmail, requester: 'MerchantWeb' },
+            { email: newEmail, requester: 'MerchantWeb', current_password: password },
             session,
           );
           expect(requested.statusCode, requested.body).toBe(200);
@@ -666,6 +668,10 @@ describe('staff and account flows', () => {
           const verified = await call('POST', '/verifications/email', { token: tokenOf(mail?.link ?? '') });
           expect(verified.statusCode, verified.body).toBe(200);
           expect(verified.json()).toEqual({ user_id: session.userId, email: newEmail });
+          // The old address is told, with what to do if the change was not its owner's.
+          const notice = mailer.lastTo(DEMO.managerNoPayment);
+          expect(notice?.subject).toBe('メールアドレスが変更されました');
+          expect(notice?.text).toContain(newEmail);
           const now = await call('GET', `/identities/${session.userId}/email`, undefined, session);
           expect(now.json()).toMatchObject({ email: newEmail, email_status: 'VERIFIED' });
           const list = await call('GET', `/merchants/${MAIN}/users`, undefined, owner);
@@ -682,7 +688,7 @@ describe('staff and account flows', () => {
           const taken = await call(
             'PUT',
             `/identities/${session.userId}/email`,
-            { email: DEMO.owner, requester: 'MerchantWeb' },
+            { email: DEMO.owner, requester: 'MerchantWeb', current_password: DEMO_PASSWORD },
             session,
           );
           expect(taken.statusCode).toBe(409);
@@ -690,20 +696,53 @@ describe('staff and account flows', () => {
           const same = await call(
             'PUT',
             `/identities/${session.userId}/email`,
-            { email: DEMO.member, requester: 'MerchantWeb' },
+            { email: DEMO.member, requester: 'MerchantWeb', current_password: DEMO_PASSWORD },
             session,
           );
           expect(same.json()).toMatchObject({ type: 'invalid_request', field: 'email' });
           const other = await call(
             'PUT',
             `/identities/${owner.userId}/email`,
-            { email: 'x@example.com', requester: 'MerchantWeb' },
+            { email: 'x@example.com', requester: 'MerchantWeb', current_password: DEMO_PASSWORD },
             session,
           );
           expect(other.statusCode).toBe(404);
         });
 
-        it('checks the current password when it is sent', async () => {
+        it('requires the current password: a missing one is 400, a wrong one counts toward the lockout', async () => {
+          // A user no other test signs in as: its lockout cannot disturb them.
+          const user = 'no-email-of-record@example.com';
+          const session = await signIn(env().app, user);
+          const change = (current_password?: string) =>
+            call(
+              'PUT',
+              `/identities/${session.userId}/email`,
+              { email: `takeover-${env().target.kind}@example.com`, requester: 'MerchantWeb', current_password },
+              session,
+            );
+          expect((await change()).json()).toMatchObject({ type: 'invalid_request', field: 'current_password' });
+          try {
+            for (let i = 1; i <= 9; i++) expect((await change('guess')).statusCode, `guess ${i}`).toBe(400);
+            const tenth = await change('guess');
+            expect(tenth.statusCode).toBe(429);
+            expect(tenth.json().type).toBe('account_locked');
+            // Locked for sign-in too, and for the right password until the lockout ends.
+            expect((await change(DEMO_PASSWORD)).json().type).toBe('account_locked');
+            const signInNow = await call('POST', '/sessions/merchant', {
+              email: user,
+              password: DEMO_PASSWORD,
+              platform: 'web',
+            });
+            expect(signInNow.json().type).toBe('account_locked');
+            clock.advance(31 * 60_000);
+            expect((await signIn(env().app, user)).userId).toBe(session.userId);
+          } finally {
+            clock.reset();
+          }
+          expect(mailer.lastTo(`takeover-${env().target.kind}@example.com`)).toBeUndefined();
+        });
+
+        it('checks the current password', async () => {
           const session = await signIn(env().app, DEMO.member);
           const email = `checked-${env().target.kind}@example.com`;
           const wrong = await call(
@@ -728,7 +767,12 @@ describe('staff and account flows', () => {
         it('expires the link, and refuses it when the address was taken meanwhile', async () => {
           const session = await signIn(env().app, DEMO.member);
           const request = (email: string) =>
-            call('PUT', `/identities/${session.userId}/email`, { email, requester: 'MerchantWeb' }, session);
+            call(
+              'PUT',
+              `/identities/${session.userId}/email`,
+              { email, requester: 'MerchantWeb', current_password: DEMO_PASSWORD },
+              session,
+            );
           await request('late@example.com');
           const late = tokenOf(mailer.lastTo('late@example.com')?.link ?? '');
           try {

@@ -1,13 +1,10 @@
-import { refreshSession, signIn, switchMerchant } from '../../domain/sessions';
+import { lockoutPolicyOf, refreshSession, signIn, switchMerchant } from '../../domain/sessions';
 import { type CallHandlers, callerMembership, callerOf, issueAuthorization } from './context';
 
 export const sessionHandlers: CallHandlers<'createMerchantSession' | 'refreshSession' | 'switchMerchantSession'> = {
   async createMerchantSession(ctx) {
     const { config } = ctx.deps;
-    const opened = await signIn(ctx.deps.db, ctx.body, ctx.deps.now(), {
-      threshold: config.lockoutThreshold,
-      minutes: config.lockoutMinutes,
-    });
+    const opened = await signIn(ctx.deps.db, ctx.body, ctx.deps.now(), lockoutPolicyOf(config));
     if (!opened.session) return { merchant_roles: [], identity: { user_id: opened.userId } };
     await issueAuthorization(ctx, { userId: opened.userId, popinfoId: opened.session.popinfoId, merchantId: null });
     return {
