@@ -27,9 +27,9 @@ export const CALLS = {
     body: s.merchantSessionBodySchema,
     response: s.merchantSessionResponseSchema,
     publicRefusals: {
-      '401': '`invalid_credentials`: unknown email or wrong password (the same answer for both)',
-      '429':
-        '`account_locked`: too many wrong passwords in a row, sign-in refused for a while; `rate_limited`: too many requests from this address',
+      '401':
+        '`invalid_credentials`: unknown email, wrong password, or an account locked after too many wrong passwords (the same answer for all three; the owner of a locked account is mailed)',
+      '429': '`rate_limited`: too many requests from this address',
     },
   },
   refreshSession: {

@@ -122,7 +122,7 @@ export async function resetPassword(
 
 /** The caller changes their own password; their other sign-ins end, this one survives. */
 export async function changePassword(
-  deps: Pick<AccountDeps, 'db' | 'config' | 'now' | 'clientIp'>,
+  deps: Pick<AccountDeps, 'db' | 'config' | 'now' | 'clientIp' | 'onLocked'>,
   caller: { userId: number; popinfoId: string },
   identityId: number,
   input: { current_password: string; password: string },
@@ -134,7 +134,14 @@ export async function changePassword(
     .where('id', '=', caller.userId)
     .executeTakeFirst();
   if (!identity) throw notFound();
-  await confirmCurrentPassword(deps.db, caller.userId, input.current_password, deps.now, lockoutPolicyOf(deps.config));
+  await confirmCurrentPassword(
+    deps.db,
+    caller.userId,
+    input.current_password,
+    deps.now,
+    lockoutPolicyOf(deps.config),
+    deps.onLocked,
+  );
   assertPasswordLength(deps.config, input.password);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
@@ -167,7 +174,14 @@ export async function changeEmail(
 ): Promise<{ email: string; pending_email: string }> {
   if (identityId !== callerId) throw notFound();
   // Without it, a stolen authorization would be a permanent takeover (change the address, then reset).
-  await confirmCurrentPassword(deps.db, callerId, input.current_password, deps.now, lockoutPolicyOf(deps.config));
+  await confirmCurrentPassword(
+    deps.db,
+    callerId,
+    input.current_password,
+    deps.now,
+    lockoutPolicyOf(deps.config),
+    deps.onLocked,
+  );
   const email = input.email.trim().toLowerCase();
   const expiresAt = new Date(deps.now.getTime() + deps.config.emailVerificationTtlHours * 60 * 60 * 1000);
   const { current, token } = await deps.db.transaction().execute(async (trx) => {

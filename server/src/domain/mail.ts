@@ -147,6 +147,22 @@ export function initialPasswordMail(input: { to: string; link: string; expiresAt
   };
 }
 
+/** To the owner of an account that wrong passwords have just locked. */
+export function accountLockedMail(input: { to: string; until: Date; link: string }): Mail {
+  return {
+    to: input.to,
+    link: input.link,
+    subject: 'アカウントを一時的にロックしました',
+    text:
+      'パスワードの誤りが続いたため、お客様のアカウントへのログインを一時的に停止しました。\n' +
+      `${tokyoDateTime(input.until)}以降、正しいパスワードで再びログインできます。\n\n` +
+      'ご本人の操作でない場合、第三者がパスワードを試している可能性があります。\n' +
+      '次のページからパスワードを再設定してください。\n\n' +
+      `${input.link}` +
+      FOOTER,
+  };
+}
+
 /** To the address a sign-in had until now: it was changed (and what to do if that was not the owner). */
 export function emailChangedNoticeMail(input: { to: string; newEmail: string; at: Date; link: string }): Mail {
   return {

@@ -8,6 +8,7 @@ import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { invitationMail, type Mailer } from './mail';
 import { hashPassword } from './passwords';
+import type { OnLocked } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
 
 /** What the staff and account operations need beyond their input. */
@@ -19,6 +20,8 @@ export interface AccountDeps {
   /** The caller (Owner, or the user following a link); null when unknown. */
   actorUserId: number | null;
   clientIp: string | null;
+  /** Told when a wrong current password locks the account (its owner is mailed). */
+  onLocked?: OnLocked;
 }
 
 type MerchantUserAnswer = CallResponse<'inviteMerchantUser'>;

@@ -61,6 +61,9 @@ export interface LockoutPolicy {
 
 export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 10, minutes: 30 };
 
+/** Told when a failure locks an account (the route mails its owner); it must not throw. */
+export type OnLocked = (lock: { identityId: number; email: string; until: Date }) => Promise<void>;
+
 /** The configured lockout (LOCKOUT_THRESHOLD, LOCKOUT_MINUTES). */
 export const lockoutPolicyOf = (config: { lockoutThreshold: number; lockoutMinutes: number }): LockoutPolicy => ({
   threshold: config.lockoutThreshold,
@@ -71,18 +74,25 @@ export const lockoutPolicyOf = (config: { lockoutThreshold: number; lockoutMinut
  * Counts a failed password; the failure that reaches the threshold locks the account (and answers so).
  * Returns true when it locked.
  */
-async function countFailure(db: Db, identityId: number, policy: LockoutPolicy, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+async function countFailure(
+  db: Db,
+  identityId: number,
+  policy: LockoutPolicy,
+  now: Date,
+  onLocked?: OnLocked,
+): Promise<boolean> {
+  const until = new Date(now.getTime() + policy.minutes * 60_000);
+  const locked = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('identities')
       .set((eb) => ({ failed_sign_ins: eb('failed_sign_ins', '+', 1) }))
       .where('id', '=', identityId)
-      .returning('failed_sign_ins')
+      .returning(['failed_sign_ins', 'email'])
       .executeTakeFirstOrThrow();
-    if (row.failed_sign_ins < policy.threshold) return false;
+    if (row.failed_sign_ins < policy.threshold) return null;
     await trx
       .updateTable('identities')
-      .set({ failed_sign_ins: 0, locked_until: new Date(now.getTime() + policy.minutes * 60_000) })
+      .set({ failed_sign_ins: 0, locked_until: until })
       .where('id', '=', identityId)
       .execute();
     await recordAudit(
@@ -95,8 +105,11 @@ async function countFailure(db: Db, identityId: number, policy: LockoutPolicy, n
       },
       now,
     );
-    return true;
+    return row.email;
   });
+  if (locked === null) return false;
+  await onLocked?.({ identityId, email: locked, until });
+  return true;
 }
 
 export const WRONG_CURRENT_PASSWORD = '現在のパスワードが正しくありません';
@@ -112,6 +125,7 @@ export async function confirmCurrentPassword(
   password: string,
   now: Date,
   policy: LockoutPolicy,
+  onLocked?: OnLocked,
 ): Promise<void> {
   const identity = await db
     .selectFrom('identities')
@@ -123,7 +137,7 @@ export async function confirmCurrentPassword(
     throw new DomainError('account_locked');
   }
   if (!(await verifyPassword(password, identity.password_hash))) {
-    if (identity.password_hash !== null && (await countFailure(db, identityId, policy, now))) {
+    if (identity.password_hash !== null && (await countFailure(db, identityId, policy, now, onLocked))) {
       throw new DomainError('account_locked');
     }
     throw new DomainError('invalid_request', WRONG_CURRENT_PASSWORD, 'current_password');
@@ -138,30 +152,31 @@ export async function confirmCurrentPassword(
 }
 
 /**
- * Checks the password and opens a session family; wrong email and wrong password fail alike. An account
- * refuses sign-in for `policy.minutes` after `policy.threshold` failed passwords in a row (account_locked).
+ * Checks the password and opens a session family. Wrong email, wrong password and a locked account all
+ * answer `invalid_credentials` alike (the same work on every path: the password is always hashed), so a
+ * stranger cannot learn which addresses have accounts. An account refuses sign-in for `policy.minutes`
+ * after `policy.threshold` failed passwords in a row; `onLocked` mails its owner that it happened.
  */
 export async function signIn(
   db: Db,
   input: { email: string; password: string; platform: string },
   now = new Date(),
   policy: LockoutPolicy = DEFAULT_LOCKOUT,
+  onLocked?: OnLocked,
 ): Promise<OpenedSession> {
   const identity = await db
     .selectFrom('identities')
     .select(['id', 'password_hash', 'locked_until', 'failed_sign_ins'])
     .where('email', '=', input.email.trim().toLowerCase())
     .executeTakeFirst();
-  if (identity?.locked_until && identity.locked_until.getTime() > now.getTime()) {
-    throw new DomainError('account_locked');
-  }
   const passwordOk = await verifyPassword(input.password, identity?.password_hash);
   if (!identity) throw new DomainError('invalid_credentials');
+  if (identity.locked_until && identity.locked_until.getTime() > now.getTime()) {
+    throw new DomainError('invalid_credentials');
+  }
   if (!passwordOk) {
     // Only a password that was set can be guessed: an identity without one fails without counting.
-    if (identity.password_hash !== null && (await countFailure(db, identity.id, policy, now))) {
-      throw new DomainError('account_locked');
-    }
+    if (identity.password_hash !== null) await countFailure(db, identity.id, policy, now, onLocked);
     throw new DomainError('invalid_credentials');
   }
   if (identity.failed_sign_ins > 0 || identity.locked_until) {

@@ -733,7 +733,8 @@ describe('staff and account flows', () => {
               password: DEMO_PASSWORD,
               platform: 'web',
             });
-            expect(signInNow.json().type).toBe('account_locked');
+            expect(signInNow.json().type).toBe('invalid_credentials');
+            expect(mailer.lastTo(user)?.subject).toBe('アカウントを一時的にロックしました');
             clock.advance(31 * 60_000);
             expect((await signIn(env().app, user)).userId).toBe(session.userId);
           } finally {
@@ -794,15 +795,24 @@ describe('staff and account flows', () => {
         const attempt = (password: string) =>
           call('POST', '/sessions/merchant', { email: 'suspended@example.com', password, platform: 'web' });
 
-        it('locks after 10 failed passwords for 30 minutes, then lets the right password in', async () => {
+        it('locks after 10 failed passwords for 30 minutes, answering like an unknown address, and mails the owner', async () => {
+          const unknown = await call('POST', '/sessions/merchant', {
+            email: 'nobody-here@example.com',
+            password: 'wrong',
+            platform: 'web',
+          });
           for (let i = 1; i <= 9; i++) expect((await attempt('wrong')).statusCode, `attempt ${i}`).toBe(401);
           const tenth = await attempt('wrong');
-          expect(tenth.statusCode).toBe(429);
-          expect(tenth.json()).toMatchObject({ type: 'account_locked', message: expect.stringContaining('ロック') });
-          expect((await attempt(DEMO_PASSWORD)).json().type).toBe('account_locked');
+          // Locked and unknown look the same to the caller: status and body.
+          expect(tenth.statusCode).toBe(unknown.statusCode);
+          expect(tenth.json()).toEqual(unknown.json());
+          expect((await attempt(DEMO_PASSWORD)).json()).toEqual(unknown.json());
+          const notice = mailer.lastTo('suspended@example.com');
+          expect(notice?.subject).toBe('アカウントを一時的にロックしました');
+          expect(notice?.link).toMatch(/\/forget$/);
           try {
             clock.advance(29 * 60_000);
-            expect((await attempt(DEMO_PASSWORD)).json().type).toBe('account_locked');
+            expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(401);
             clock.advance(2 * 60_000);
             expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
           } finally {

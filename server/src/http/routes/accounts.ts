@@ -7,7 +7,7 @@ import {
   updateMerchantUser,
   verifyInvitation,
 } from '../../domain/merchantUsers';
-import { type CallContext, type CallHandlers, callerMembership, callerOf } from './context';
+import { type CallContext, type CallHandlers, callerMembership, callerOf, mailLockout } from './context';
 
 type AccountCall =
   | 'inviteMerchantUser'
@@ -30,6 +30,7 @@ function accountDeps(ctx: CallContext<AccountCall>): AccountDeps {
     now: ctx.deps.now(),
     actorUserId: ctx.request.auth?.userId ?? null,
     clientIp: ctx.request.ip,
+    onLocked: mailLockout(ctx),
   };
 }
 

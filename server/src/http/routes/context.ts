@@ -5,7 +5,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Membership } from '../../domain/access';
 import { DomainError } from '../../domain/errors';
-import type { Mailer } from '../../domain/mail';
+import { accountLockedMail, type Mailer } from '../../domain/mail';
+import type { OnLocked } from '../../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../../domain/tokens';
 
 export interface AppDeps {
@@ -51,4 +52,18 @@ export async function issueAuthorization(ctx: CallContext<CallId>, claims: AuthC
   const token = await ctx.deps.signer.sign(claims);
   ctx.reply.header('Authorization', `Bearer ${token}`);
   ctx.reply.header('Access-Control-Expose-Headers', 'Authorization');
+}
+
+/**
+ * Mails the owner of an account that has just been locked. Delivery must not change the answer (a
+ * failure would tell a stranger the address has an account): a failed send is logged, not thrown.
+ */
+export function mailLockout(ctx: CallContext<CallId>): OnLocked {
+  return async ({ email, until }) => {
+    try {
+      await ctx.deps.mailer.send(accountLockedMail({ to: email, until, link: `${ctx.deps.config.publicUrl}/forget` }));
+    } catch (error) {
+      ctx.request.log.error({ err: error }, 'lockout mail not sent');
+    }
+  };
 }

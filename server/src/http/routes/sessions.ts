@@ -1,10 +1,10 @@
 import { lockoutPolicyOf, refreshSession, signIn, switchMerchant } from '../../domain/sessions';
-import { type CallHandlers, callerMembership, callerOf, issueAuthorization } from './context';
+import { type CallHandlers, callerMembership, callerOf, issueAuthorization, mailLockout } from './context';
 
 export const sessionHandlers: CallHandlers<'createMerchantSession' | 'refreshSession' | 'switchMerchantSession'> = {
   async createMerchantSession(ctx) {
     const { config } = ctx.deps;
-    const opened = await signIn(ctx.deps.db, ctx.body, ctx.deps.now(), lockoutPolicyOf(config));
+    const opened = await signIn(ctx.deps.db, ctx.body, ctx.deps.now(), lockoutPolicyOf(config), mailLockout(ctx));
     if (!opened.session) return { merchant_roles: [], identity: { user_id: opened.userId } };
     await issueAuthorization(ctx, { userId: opened.userId, popinfoId: opened.session.popinfoId, merchantId: null });
     return {
