@@ -43,12 +43,12 @@ export async function revokeOtherSessions(
 }
 
 /**
- * Mails a reset link (or, to an identity without a password, a first-password link). The answer is the
- * same whether or not the address is registered; the mail goes out after the answer is decided, and its
- * failure is only logged, so neither timing nor errors tell the two apart.
+ * Mails a reset link (or, to an identity without a password, a first-password link). The route runs it
+ * after it has answered (the same answer for every address), so neither the time to answer nor an
+ * error tells registered addresses apart.
  */
 export async function requestPasswordReset(
-  deps: AccountDeps & { onMailError: (error: unknown) => void },
+  deps: AccountDeps,
   input: { email: string; requester: string },
 ): Promise<{ ok: true }> {
   const email = input.email.trim().toLowerCase();
@@ -74,7 +74,7 @@ export async function requestPasswordReset(
     const page = input.requester === REQUESTER ? '/mu/password/reset' : '/password/reset';
     mail = passwordResetMail({ to: email, link: `${base}${page}${query}`, expiresAt });
   }
-  deps.mailer.send(mail).catch(deps.onMailError);
+  await deps.mailer.send(mail);
   return { ok: true };
 }
 

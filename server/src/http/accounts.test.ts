@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed';
 import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
@@ -505,6 +506,7 @@ describe('staff and account flows', () => {
             email: DEMO.managerNoPayment,
             requester: 'MerchantWeb',
           });
+          await env().app.settleBackground();
           expect(unknown.statusCode).toBe(200);
           expect(known.statusCode).toBe(200);
           expect(unknown.json()).toEqual(known.json());
@@ -512,8 +514,37 @@ describe('staff and account flows', () => {
           expect(mailer.lastTo(DEMO.managerNoPayment)?.link).toContain('/mu/password/reset?token=');
         });
 
+        it('answers before it looks the address up (the lookup waits; the answer does not)', async () => {
+          // Hold the identities table: a lookup before the answer would keep the request waiting.
+          let release: () => void = () => {};
+          const held = new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          const locking = env()
+            .db.transaction()
+            .execute(async (trx) => {
+              await sql`lock table identities in access exclusive mode`.execute(trx);
+              await held;
+            });
+          const mailsTo = () => mailer.sent.filter((mail) => mail.to === DEMO.manager).length;
+          const before = mailsTo();
+          try {
+            const answered = await call('POST', '/password_reset', { email: DEMO.manager, requester: 'MerchantWeb' });
+            expect(answered.statusCode).toBe(200);
+            // Answered while the lookup could not have run yet.
+            expect(mailsTo()).toBe(before);
+          } finally {
+            release();
+            await locking;
+          }
+          await env().app.settleBackground();
+          expect(mailsTo()).toBe(before + 1);
+          expect(mailer.lastTo(DEMO.manager)?.subject).toBe('パスワード再設定のご案内');
+        });
+
         it('links to the page of the requester', async () => {
           await call('POST', '/password_reset', { email: DEMO.managerNoPayment, requester: 'OtherApp' });
+          await env().app.settleBackground();
           expect(mailer.lastTo(DEMO.managerNoPayment)?.link).toMatch(/\/password\/reset\?token=/);
           expect(mailer.lastTo(DEMO.managerNoPayment)?.link).not.toContain('/mu/');
         });
@@ -521,8 +552,10 @@ describe('staff and account flows', () => {
         it('sets the password once, ends every session, and only the newest link works', async () => {
           const earlier = await signIn(env().app, DEMO.managerNoPayment);
           await call('POST', '/password_reset', { email: DEMO.managerNoPayment, requester: 'MerchantWeb' });
+          await env().app.settleBackground();
           const older = tokenOf(mailer.lastTo(DEMO.managerNoPayment)?.link ?? '');
           await call('POST', '/password_reset', { email: DEMO.managerNoPayment, requester: 'MerchantWeb' });
+          await env().app.settleBackground();
           const newest = tokenOf(mailer.lastTo(DEMO.managerNoPayment)?.link ?? '');
           expect((await call('POST', `/password_reset/${older}`, { password: 'reset-password-1' })).json().type).toBe(
             'invalid_token',
@@ -558,6 +591,7 @@ describe('staff and account flows', () => {
 
         it('expires the link', async () => {
           await call('POST', '/password_reset', { email: DEMO.manager, requester: 'MerchantWeb' });
+          await env().app.settleBackground();
           const token = tokenOf(mailer.lastTo(DEMO.manager)?.link ?? '');
           try {
             clock.advance(61 * 60_000);
@@ -572,6 +606,7 @@ describe('staff and account flows', () => {
         it('sends an invited identity without a password a first-password link', async () => {
           const email = 'invited-expired@example.com';
           await call('POST', '/password_reset', { email, requester: 'MerchantWeb' });
+          await env().app.settleBackground();
           const mail = mailer.lastTo(email);
           expect(mail?.link).toContain('/mu/init?token=');
           const set = await call('POST', `/password_reset/${tokenOf(mail?.link ?? '')}`, {

@@ -8,6 +8,7 @@ import type { Db } from '../db/connection';
 import { createMailer, type Mailer } from '../domain/mail';
 import { TokenSigner } from '../domain/tokens';
 import { installAuth } from './auth';
+import { installBackground } from './background';
 import { installNotFound, registerConsole } from './console';
 import { installErrorHandler } from './errors';
 import { installRateLimit } from './rateLimit';
@@ -57,7 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signer = new TokenSigner(config.jwtSecret);
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps: AppDeps = { config, db, signer, mailer, now: options.now ?? (() => new Date()) };
+  const background = installBackground(app, app.log);
+  const deps: AppDeps = { config, db, signer, mailer, now: options.now ?? (() => new Date()), background };
 
   app.setValidatorCompiler(zodValidatorCompiler);
   installErrorHandler(app);

@@ -90,14 +90,11 @@ describe('mail delivery', () => {
         expect(response.statusCode).toBe(200);
       }
       const dir = join(env().config.dataDir, 'mail');
-      // The reset answer does not wait for the mail: give the writes a moment.
-      let files: string[] = [];
-      for (let i = 0; i < 50 && files.length < 2; i++) {
-        files = (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
-          .filter((f) => f.name.endsWith('.eml'))
-          .map((f) => f.name);
-        if (files.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // The reset answer does not wait for the mail: wait for the work it started.
+      await env().app.settleBackground();
+      const files = (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
+        .filter((f) => f.name.endsWith('.eml'))
+        .map((f) => f.name);
       expect(files).toHaveLength(2);
       const sorted = [...files].sort();
       const mails = sorted.map((name) => parseMail(readFileSync(join(dir, name), 'utf8')));

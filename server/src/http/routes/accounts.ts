@@ -43,11 +43,12 @@ export const accountHandlers: CallHandlers<AccountCall> = {
   verifyInvitation: async (ctx) => verifyInvitation(accountDeps(ctx), ctx.params.token),
   activateInvitation: async (ctx) => activateInvitation(accountDeps(ctx), ctx.body),
   verifyEmail: async (ctx) => verifyEmail(accountDeps(ctx), ctx.body.token),
-  requestPasswordReset: async (ctx) =>
-    requestPasswordReset(
-      { ...accountDeps(ctx), onMailError: (error) => ctx.request.log.error({ err: error }, 'reset mail failed') },
-      ctx.body,
-    ),
+  async requestPasswordReset(ctx) {
+    // Answer first, look the address up after: known and unknown addresses answer in the same time.
+    const deps = accountDeps(ctx);
+    ctx.deps.background.run('password reset', () => requestPasswordReset(deps, ctx.body));
+    return { ok: true };
+  },
   resetPassword: async (ctx) => resetPassword(accountDeps(ctx), ctx.params.token, ctx.body.password),
   changePassword: async (ctx) => {
     const caller = callerOf(ctx);

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/errors';
 import { accountLockedMail, type Mailer } from '../../domain/mail';
 import type { OnLocked } from '../../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../../domain/tokens';
+import type { Background } from '../background';
 
 export interface AppDeps {
   config: Config;
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The clock (tests move it; lockouts and link expiries read it). */
   now: () => Date;
+  /** Work done after the answer is sent. */
+  background: Background;
 }
 
 type Part<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when the work started after earlier answers has finished (tests, shutdown). */
+    settleBackground(): Promise<void>;
+  }
+}
+
+/** Runs work after an answer has been sent; AppDeps carries it to the handlers. */
+export interface Background {
+  /** Starts `task` once the current answer is on its way; a failure is logged under `name`. */
+  run(name: string, task: () => Promise<unknown>): void;
+}
+
+/**
+ * Work a handler does after answering (the password-reset lookup and mail, so known and unknown
+ * addresses answer alike). Failures are logged; the app waits for what is still running when it closes.
+ */
+export function installBackground(app: FastifyInstance, log: FastifyBaseLogger): Background {
+  const running = new Set<Promise<void>>();
+  const settle = async () => {
+    while (running.size > 0) await Promise.all(running);
+  };
+  app.decorate('settleBackground', settle);
+  app.addHook('onClose', settle);
+  return {
+    run(name, task) {
+      const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error }, `${name} failed`),
+        )
+        .finally(() => running.delete(work));
+      running.add(work);
+    },
+  };
+}
