@@ -119,7 +119,9 @@ export const changeEmailBodySchema = z.object({
     .transform((email) => email.toLowerCase()),
   requester: z.literal(REQUESTER),
   /** Required: 400 field current_password when wrong (counting toward the sign-in lockout). */
-  current_password: z.string().min(1, '現在のパスワードを入力してください'),
+  current_password: z
+    .string({ message: '現在のパスワードを入力してください' })
+    .min(1, '現在のパスワードを入力してください'),
 });
 
 /* ---------- merchants ---------- */

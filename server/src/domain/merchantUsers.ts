@@ -1,7 +1,8 @@
 import type { CallResponse, Role } from '@coin/contract';
+import type { Transaction } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
-import type { MerchantUserStatus } from '../db/schema';
+import type { Database, MerchantUserStatus } from '../db/schema';
 import { isStoredId } from './access';
 import { invalidToken, issueAccountToken, linkExpired, tokenUsed } from './accountTokens';
 import { recordAudit } from './audit';
@@ -80,6 +81,53 @@ async function sendInvitation(
  * Invites an address to the merchant: the identity is created (UNVERIFIED, no password) when the address
  * is new, linked when it exists (it keeps its password). A CANCELED user of the merchant is invited again.
  */
+/** How many invitation mails (invitations and resends) a merchant, and an address, may be sent. */
+export const INVITATION_LIMITS = {
+  perMerchant: { count: 20, windowMs: 60 * 60 * 1000 },
+  perAddress: { count: 5, windowMs: 24 * 60 * 60 * 1000 },
+} as const;
+
+export const INVITATION_LIMIT_MESSAGES = {
+  merchant: '招待メールの送信が多すぎます。1時間ほど待ってから再度お試しください',
+  address: 'このメールアドレスへの招待メールの送信回数が上限に達しました。24時間ほど待ってから再度お試しください',
+} as const;
+
+const INVITATION_ACTIONS = ['merchant_user.invited', 'merchant_user.invitation_resent'] as const;
+
+/**
+ * Refuses one more invitation mail (429) when the merchant has sent its hourly allowance, or the
+ * recipient has been sent its daily allowance by any merchant: an Owner cannot mail without bound.
+ * Counted from the audit trail (each invitation and resend is a row); the merchant row is locked, so
+ * two sends at once are counted one after the other.
+ */
+async function assertInvitationAllowance(
+  trx: Transaction<Database>,
+  merchantId: number,
+  recipientUserId: number | undefined,
+  now: Date,
+): Promise<void> {
+  await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+  const sent = (since: number) =>
+    trx
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('action', 'in', INVITATION_ACTIONS)
+      .where('occurred_at', '>', new Date(now.getTime() - since));
+  const byMerchant = await sent(INVITATION_LIMITS.perMerchant.windowMs)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  if (Number(byMerchant.count) >= INVITATION_LIMITS.perMerchant.count) {
+    throw new DomainError('rate_limited', INVITATION_LIMIT_MESSAGES.merchant);
+  }
+  if (recipientUserId === undefined) return;
+  const byAddress = await sent(INVITATION_LIMITS.perAddress.windowMs)
+    .where('target_user_id', '=', recipientUserId)
+    .executeTakeFirstOrThrow();
+  if (Number(byAddress.count) >= INVITATION_LIMITS.perAddress.count) {
+    throw new DomainError('rate_limited', INVITATION_LIMIT_MESSAGES.address, 'email');
+  }
+}
+
 export async function inviteMerchantUser(
   deps: AccountDeps,
   merchantId: number,
@@ -100,6 +148,7 @@ export async function inviteMerchantUser(
     let identity = await trx.selectFrom('identities').select('id').where('email', '=', email).executeTakeFirst();
     const reinvited = taken.find((t) => t.user_id === identity?.id && t.status === 'CANCELED');
     if (taken.some((t) => t !== reinvited)) throw new DomainError('duplicate_email', undefined, 'email');
+    await assertInvitationAllowance(trx, merchantId, identity?.id, deps.now);
     if (!identity) {
       identity = await trx
         .insertInto('identities')
@@ -256,6 +305,7 @@ export async function resendInvitation(
   const { row, to } = await deps.db.transaction().execute(async (trx) => {
     const current = await lockedMerchantUser(trx, merchantId, userId);
     if (current.status !== 'INACTIVE') throw new DomainError('conflict', '招待中のユーザーではありません');
+    await assertInvitationAllowance(trx, merchantId, userId, deps.now);
     const saved = await trx
       .updateTable('merchant_users')
       .set({ activate_token_hash: hash, activate_token_available_until: expiresAt, updated_at: deps.now })

@@ -80,7 +80,11 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   }),
   changeEmail: (caller) => ({
     params: { id: caller.userId },
-    payload: { email: `access-matrix-${caller.userId}@example.com`, requester: 'MerchantWeb' },
+    payload: {
+      email: `access-matrix-${caller.userId}@example.com`,
+      requester: 'MerchantWeb',
+      current_password: DEMO_PASSWORD,
+    },
   }),
   // Money: refunds
   listRefundApplications: () => ({

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed';
+import { INVITATION_LIMIT_MESSAGES } from '../domain/merchantUsers';
+import { NEW_MERCHANT } from '../seed/merchantSettings';
 import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
 import { RecordingMailer, tokenOf } from '../testing/mail';
 
@@ -823,6 +825,64 @@ describe('staff and account flows', () => {
           const raced = await call('POST', '/verifications/email', { token: race });
           expect(raced.statusCode).toBe(409);
           expect(raced.json().type).toBe('duplicate_email');
+        });
+      });
+
+      describe('invitation limits', () => {
+        /** Invitation mails already sent, as the audit trail records them. */
+        const alreadySent = (rows: { merchantId: number; targetUserId: number | null }[]) =>
+          env()
+            .db.insertInto('audit_events')
+            .values(
+              rows.map((row) => ({
+                occurred_at: new Date(clock.now().getTime() - 10 * 60_000),
+                actor_user_id: null,
+                action: 'merchant_user.invited',
+                merchant_id: row.merchantId,
+                target_user_id: row.targetUserId,
+              })),
+            )
+            .execute();
+
+        it('refuses a merchant more than 20 invitation mails an hour, in Japanese', async () => {
+          // あかぎ青果店: no other test invites there.
+          const greengrocer = await signIn(env().app, NEW_MERCHANT.owner.email);
+          const inviteThere = (email: string) =>
+            call(
+              'POST',
+              `/merchants/${NEW_MERCHANT.id}/users`,
+              { name: '上限 確認', role: 'Member', email },
+              greengrocer,
+            );
+          await alreadySent(Array.from({ length: 19 }, () => ({ merchantId: NEW_MERCHANT.id, targetUserId: null })));
+          expect((await inviteThere(`limit-20-${env().target.kind}@example.com`)).statusCode).toBe(200);
+          const refused = await inviteThere(`limit-21-${env().target.kind}@example.com`);
+          expect(refused.statusCode).toBe(429);
+          expect(refused.json()).toMatchObject({ type: 'rate_limited', message: INVITATION_LIMIT_MESSAGES.merchant });
+          expect(mailer.lastTo(`limit-21-${env().target.kind}@example.com`)).toBeUndefined();
+        });
+
+        it('refuses more than 5 invitation mails a day to one address, from any merchant', async () => {
+          const bakeryOwner = await signIn(env().app, DEMO.otherMerchantOwner);
+          const email = `often-${env().target.kind}@example.com`;
+          const invited = await call(
+            'POST',
+            `/merchants/${DEMO.bakeryMerchantId}/users`,
+            { name: '何度 来る', role: 'Member', email },
+            bakeryOwner,
+          );
+          expect(invited.statusCode, invited.body).toBe(200);
+          const userId: number = invited.json().user_id;
+          // Four more to the same address from 本店.
+          await alreadySent(Array.from({ length: 4 }, () => ({ merchantId: MAIN, targetUserId: userId })));
+          const resent = await call(
+            'PUT',
+            `/merchants/${DEMO.bakeryMerchantId}/users/${userId}/invitation`,
+            undefined,
+            bakeryOwner,
+          );
+          expect(resent.statusCode).toBe(429);
+          expect(resent.json()).toMatchObject({ message: INVITATION_LIMIT_MESSAGES.address, field: 'email' });
         });
       });
 
