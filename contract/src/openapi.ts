@@ -88,7 +88,8 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
           : {}),
       },
     };
-    if (def.access.kind !== 'public') operation.security = [{ bearer: [] }];
+    // Public calls say so (an empty requirement), protected ones name the bearer scheme.
+    operation.security = def.access.kind === 'public' ? [] : [{ bearer: [] }];
     if (def.consumes) {
       operation.requestBody = {
         required: true,
@@ -114,7 +115,11 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Wallet service API', version: '1.0.0' },
+    info: {
+      title: 'Wallet service API',
+      version: '1.0.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
