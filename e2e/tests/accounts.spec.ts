@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, apiSignIn, createActiveUser, newestMailTo, signInToTop, signInWith, uniqueEmail } from './support';
 
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });

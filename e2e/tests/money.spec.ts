@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, apiSignIn, MERCHANTS, signIn, signInToTop } from './support';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, demoYear, MERCHANTS, signInToTop, tokyoDayFrom } from './support';
 
 // Payouts, rebates and utility bills, as the demo has them (the payout run's walk is in money.spec.ts:

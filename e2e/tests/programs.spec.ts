@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, demoYear, MERCHANTS, signInToTop } from './support';
 
 // Customer programs as the demo has them (the coupon walk that moves money is in money.spec.ts).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, MERCHANTS, mainMenu, signIn, signInToTop, storageKeys } from './support';
 
 test.describe('sign-in', () => {

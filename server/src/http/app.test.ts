@@ -57,6 +57,45 @@ describe('the service around the API', () => {
     }
   });
 
+  it('sends the security headers on the console and the API: a strict CSP that no page may frame', async () => {
+    for (const url of ['/top', '/api/health', '/assets/index-abc123.js']) {
+      const response = await app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+      // HSTS only where the service is reached over https.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('keeps API answers out of caches unless the call caches on purpose; assets stay immutable', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).headers['cache-control']).toBe('no-store');
+    const refused = await app.inject({ method: 'GET', url: '/api/wallets/1100000001' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends HSTS when the public URL is https', async () => {
+    const secure = await buildApp({
+      config: testConfig({ PUBLIC_URL: 'https://console.example.jp' }),
+      db: database.db,
+    });
+    try {
+      const response = await secure.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('reports its health', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

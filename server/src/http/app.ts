@@ -14,6 +14,7 @@ import { installErrorHandler } from './errors';
 import { installRateLimit } from './rateLimit';
 import { registerCallRoutes } from './routes';
 import type { AppDeps } from './routes/context';
+import { installSecurityHeaders } from './securityHeaders';
 import { zodValidatorCompiler } from './validation';
 
 export interface BuildAppOptions {
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const background = installBackground(app, app.log);
   const deps: AppDeps = { config, db, signer, mailer, now: options.now ?? (() => new Date()), background };
 
+  await installSecurityHeaders(app, config);
   app.setValidatorCompiler(zodValidatorCompiler);
   installErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
