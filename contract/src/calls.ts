@@ -38,6 +38,12 @@ export const CALLS = {
     body: s.refreshBodySchema,
     response: s.refreshResponseSchema,
   },
+  endSession: {
+    ...E.endSession,
+    summary:
+      'Log out: revoke the sign-in of the caller (every reauth token of its family; the authorization stops working)',
+    response: s.okResponseSchema,
+  },
   switchMerchantSession: {
     ...E.switchMerchantSession,
     summary: 'Bind the session to a merchant the caller holds a role in',

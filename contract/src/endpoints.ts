@@ -60,6 +60,12 @@ export const CALL_ENDPOINTS = {
     access: publicAccess,
     issuesAuthorization: true,
   },
+  /** Log out: the caller's sign-in (its session family: reauth tokens and authorization) ends at once. */
+  endSession: {
+    method: 'DELETE',
+    path: '/sessions/current',
+    access: { kind: 'authenticated' },
+  },
   switchMerchantSession: {
     method: 'POST',
     path: '/merchants/{id}/sessions',

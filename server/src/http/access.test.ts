@@ -44,6 +44,7 @@ const uploadSample = () => {
 /** A valid request of every protected call against 本店; a new call in CALLS fails the type check here. */
 const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   switchMerchantSession: () => ({ params: { id: DEMO.mainMerchantId } }),
+  endSession: () => ({ params: {} }),
   getIdentityEmail: (caller) => ({ params: { id: caller.userId } }),
   getMerchant: () => ({ params: { id: DEMO.mainMerchantId } }),
   getLatestPayment: () => ({ params: { id: DEMO.mainMerchantId } }),
@@ -377,8 +378,13 @@ describeEachDatabase('access rules', (env) => {
     describe(`${def.method} ${def.path}`, () => {
       for (const caller of callers) {
         it(`${caller} → ${expectedStatus(def, caller)}`, async () => {
-          const session = sessions.get(caller === 'no token' ? 'Owner' : caller);
-          if (!session) throw new Error(`no session for ${caller}`);
+          const shared = sessions.get(caller === 'no token' ? 'Owner' : caller);
+          if (!shared) throw new Error(`no session for ${caller}`);
+          // Logging out ends the sign-in it is made with: that call gets a sign-in of its own.
+          const session =
+            id === 'endSession' && caller !== 'no token'
+              ? await signIn(env().app, caller === 'another merchant' ? DEMO.otherMerchantOwner : CALLERS[caller])
+              : shared;
           const sample = SAMPLES[id](session);
           const response = await env().app.inject({
             method: def.method,

@@ -1,7 +1,14 @@
-import { lockoutPolicyOf, refreshSession, signIn, switchMerchant } from '../../domain/sessions';
+import { lockoutPolicyOf, refreshSession, revokeFamily, signIn, switchMerchant } from '../../domain/sessions';
 import { type CallHandlers, callerMembership, callerOf, issueAuthorization, mailLockout } from './context';
 
-export const sessionHandlers: CallHandlers<'createMerchantSession' | 'refreshSession' | 'switchMerchantSession'> = {
+export const sessionHandlers: CallHandlers<
+  'createMerchantSession' | 'refreshSession' | 'switchMerchantSession' | 'endSession'
+> = {
+  async endSession(ctx) {
+    await revokeFamily(ctx.deps.db, callerOf(ctx).popinfoId, ctx.deps.now());
+    return { ok: true };
+  },
+
   async createMerchantSession(ctx) {
     const { config } = ctx.deps;
     const opened = await signIn(ctx.deps.db, ctx.body, ctx.deps.now(), lockoutPolicyOf(config), mailLockout(ctx));
