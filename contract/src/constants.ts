@@ -214,6 +214,8 @@ export const IMAGE_LIMITS: Record<MerchantImageKind, { minWidth: number; minHeig
 export const REBATE_RATE_MAX_BP = 1000;
 /** Rates go in steps of 0.1 %. */
 export const REBATE_RATE_STEP_BP = 10;
+/** What a payment of `amount` gives back at `rateBp`: fractions of a coin are cut off. */
+export const rebateOf = (amount: number, rateBp: number) => Math.floor((amount * rateBp) / 10_000);
 
 /** Bank account types of the Zengin system: 普通, 当座, 貯蓄. */
 export const BANK_ACCOUNT_TYPES = ['ORDINARY', 'CURRENT', 'SAVINGS'] as const;
@@ -223,5 +225,7 @@ export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
   CURRENT: '当座',
   SAVINGS: '貯蓄',
 };
+/** Digits of the Zengin codes: bank 4, branch 3; account numbers have up to 7 (left-padded with zeros). */
+export const ZENGIN_DIGITS = { bankCode: 4, branchCode: 3, accountNumber: 7 } as const;
 /** An account holder's name in half-width katakana, as the Zengin transfer file carries it. */
 export const BANK_HOLDER_NAME_MAX = 30;

@@ -12,6 +12,7 @@ import {
   PREFECTURES,
   REBATE_RATE_MAX_BP,
   REBATE_RATE_STEP_BP,
+  ZENGIN_DIGITS,
 } from './constants';
 import { idSchema, instantSchema } from './schemas';
 import { toZenginKana, ZENGIN_NAME_MESSAGES, zenginInvalidChars } from './zenginKana';
@@ -127,19 +128,29 @@ export const updateRebateCoinBodySchema = z
     path: ['rate_bp'],
   });
 
-/** What a payment of `amount` gives back at `rateBp`: fractions of a coin are cut off. */
-export const rebateOf = (amount: number, rateBp: number) => Math.floor((amount * rateBp) / 10_000);
-
 /* ---------- bank account ---------- */
 
 export const bankAccountTypeSchema = z.enum(BANK_ACCOUNT_TYPES, { message: '口座種別を選んでください' });
-export const bankCodeSchema = z.string().regex(/^\d{4}$/, '金融機関コードは4桁の数字で入力してください');
-export const branchCodeSchema = z.string().regex(/^\d{3}$/, '支店コードは3桁の数字で入力してください');
+export const bankCodeSchema = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{${ZENGIN_DIGITS.bankCode}}$`),
+    `金融機関コードは${ZENGIN_DIGITS.bankCode}桁の数字で入力してください`,
+  );
+export const branchCodeSchema = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{${ZENGIN_DIGITS.branchCode}}$`),
+    `支店コードは${ZENGIN_DIGITS.branchCode}桁の数字で入力してください`,
+  );
 /** Seven digits; shorter numbers are left-padded with zeros (the console pads as the user leaves the field). */
 export const accountNumberSchema = z
   .string()
-  .regex(/^\d{1,7}$/, '口座番号は7桁以内の数字で入力してください')
-  .transform((n) => n.padStart(7, '0'));
+  .regex(
+    new RegExp(`^\\d{1,${ZENGIN_DIGITS.accountNumber}}$`),
+    `口座番号は${ZENGIN_DIGITS.accountNumber}桁以内の数字で入力してください`,
+  )
+  .transform((n) => n.padStart(ZENGIN_DIGITS.accountNumber, '0'));
 
 /** The holder name is converted to Zengin half-width katakana first, then checked. */
 export const holderNameSchema = z

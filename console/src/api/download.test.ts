@@ -84,6 +84,34 @@ describe('receiveFile', () => {
     await expect(download).rejects.toThrow();
     expect(pulls).toBeLessThan(10);
   });
+
+  it('returns a binary file (an image, a PDF) byte for byte, counting no rows in it', async () => {
+    // A PNG signature holds a line feed and a quote-free CR LF; every byte value follows.
+    const png = new Uint8Array([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...Array.from({ length: 256 }, (_, i) => i),
+    ]);
+    const response = new Response(streamOf([png.slice(0, 5), png.slice(5)]), {
+      headers: { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="qr_1234567890.png"' },
+    });
+    const progress: { bytes: number; rows: number }[] = [];
+    const file = await receiveFile(response, { fallbackName: 'x.png', onProgress: (p) => progress.push(p) });
+
+    expect(file).toMatchObject({ fileName: 'qr_1234567890.png', bytes: png.length, rows: 0 });
+    expect(progress).toEqual([
+      { bytes: 5, rows: 0 },
+      { bytes: png.length, rows: 0 },
+    ]);
+    expect(file.blob.type).toBe('image/png');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(png);
+  });
 });
 
 describe('RecordCounter', () => {

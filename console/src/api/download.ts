@@ -1,7 +1,7 @@
 /** What has arrived of a download so far (its total is unknown: the server streams it). */
 export interface DownloadProgress {
   bytes: number;
-  /** Records received after the header. */
+  /** Records received after the header; always 0 for a file that is not CSV (an image, a PDF). */
   rows: number;
 }
 
@@ -71,8 +71,8 @@ export class RecordCounter {
 }
 
 /**
- * Reads a streamed CSV answer chunk by chunk, reporting bytes and rows as they arrive, and returns it
- * as a Blob named as the server says. Aborting `signal` cancels the stream.
+ * Reads a streamed file answer chunk by chunk, reporting bytes (and, for CSV, rows) as they arrive,
+ * and returns its bytes untouched as a Blob named as the server says. Aborting `signal` cancels the stream.
  */
 export async function receiveFile(
   response: Response,
@@ -82,9 +82,10 @@ export async function receiveFile(
   const type = response.headers.get('Content-Type') ?? 'text/csv';
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
-  const records = new RecordCounter();
+  // Only CSV has records to count: the bytes of a PNG or a PDF would give a meaningless number.
+  const records = /^text\/csv\b/i.test(type) ? new RecordCounter() : null;
   // The first record is the header.
-  const rows = () => Math.max(0, records.records - 1);
+  const rows = () => (records ? Math.max(0, records.records - 1) : 0);
   if (response.body) {
     const reader = response.body.getReader();
     const cancel = () => void reader.cancel().catch(() => {});
@@ -96,7 +97,7 @@ export async function receiveFile(
         if (done) break;
         chunks.push(value);
         bytes += value.byteLength;
-        records.add(value);
+        records?.add(value);
         options.onProgress?.({ bytes, rows: rows() });
       }
     } finally {

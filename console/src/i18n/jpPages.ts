@@ -2,15 +2,19 @@
  * The catalogue of the `jp` interface language, part two: what the other pages and the signed-in
  * shell show. It loads with the first of them (loadPageStrings) and is merged into part one (jp.ts).
  */
+import { merchantProfile } from './pages/merchantProfile';
+import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
+
 export const jpPages = {
   common: {
     empty: 'データがありません',
-    comingSoon: 'この画面は準備中です',
-    comingSoonDetail: '公開までしばらくお待ちください。',
     settled: '精算済',
     transferable: '譲渡可',
     refundable: '返金可',
     total: '合計',
+    copy: 'コピー',
+    copied: 'コピーしました',
+    copyFallback: 'URLを選択しました。Ctrl+C（Macは⌘C）でコピーしてください',
     skipToContent: 'メインコンテンツへ移動',
   },
   actions: {
@@ -670,10 +674,7 @@ export const jpPages = {
       useCount: '{{uses}}回',
       usedAmount: '合計 {{amount}}',
       stoppedAt: '停止 {{date}}',
-      copy: 'コピー',
       copyLabel: '「{{description}}」のURLをコピー',
-      copied: 'コピーしました',
-      copyFallback: 'URLを選択しました。Ctrl+C（Macは⌘C）でコピーしてください',
       qr: 'QRコード',
       qrLabel: '「{{description}}」のQRコードを表示',
       stop: '停止',
@@ -1016,4 +1017,9 @@ export const jpPages = {
       usedUp: '使い切り',
     },
   },
+  // Merchant settings (Merchant, MerchantRebateCoin, MerchantBankAccount, QRCode pages): i18n/pages/
+  merchantProfile,
+  rebateCoin,
+  bankAccount,
+  qrCode,
 } as const;

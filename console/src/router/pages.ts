@@ -19,7 +19,6 @@ export const withPageStrings =
   () =>
     Promise.all([loader(), loadPageStrings()]).then(([page]) => page);
 
-const comingSoon: PageLoader = withPageStrings(() => import('@/pages/coming-soon/ComingSoonPage'));
 type MailLinkPages = typeof import('@/pages/mail-link/index');
 type AccountPages = typeof import('@/pages/account/index');
 /** Pages that share one chunk: the page is picked from the chunk's exports. */
@@ -42,7 +41,7 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   RequestPayment: withPageStrings(() => import('@/pages/payment-request/RequestPaymentPage')),
   UrlPayment: withPageStrings(() => import('@/pages/url-payment/UrlPaymentPage')),
   InvoicePayment: withPageStrings(() => import('@/pages/invoice/InvoicePaymentPage')),
-  QRCode: comingSoon,
+  QRCode: withPageStrings(() => import('@/pages/merchant-settings/QrCodePage')),
   Coupon: withPageStrings(() => import('@/pages/coupon/CouponPage')),
   BookTicketUseHistory: withPageStrings(() => import('@/pages/book-ticket/BookTicketUseHistoryPage')),
   Subscriptions: withPageStrings(() => import('@/pages/subscriptions/SubscriptionsPage')),
@@ -54,9 +53,9 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   MerchantRebate: withPageStrings(() => import('@/pages/merchant-rebate/MerchantRebatePage')),
   WithdrawalInfo: withPageStrings(() => import('@/pages/withdrawal/WithdrawalInfoPage')),
   WithdrawalInfoMerchant: withPageStrings(() => import('@/pages/withdrawal/WithdrawalInfoMerchantPage')),
-  Merchant: comingSoon,
-  MerchantRebateCoin: comingSoon,
-  MerchantBankAccount: comingSoon,
+  Merchant: withPageStrings(() => import('@/pages/merchant/MerchantPage')),
+  MerchantRebateCoin: withPageStrings(() => import('@/pages/merchant-settings/RebateCoinPage')),
+  MerchantBankAccount: withPageStrings(() => import('@/pages/merchant-settings/BankAccountPage')),
   MerchantUser: withPageStrings(() => import('@/pages/merchant-user/MerchantUserPage')),
   DownloadFile: withPageStrings(() => import('@/pages/download/DownloadPage')),
   DownloadUtilityBillsData: withPageStrings(() => import('@/pages/utility-bills/UtilityBillsDownloadPage')),

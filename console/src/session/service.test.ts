@@ -300,3 +300,36 @@ describe('initialize (load authorization, merchants and user)', () => {
     expect(storages.session.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });
+
+describe('renameMerchant (the Owner saved a new merchant name)', () => {
+  it('changes the name in the store and in the storage the session lives in, so a reload keeps it', async () => {
+    const { service, store, storages } = setup({
+      roles: [
+        [1, 'Owner'],
+        [2, 'Member'],
+      ],
+    });
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    service.renameMerchant(1, 'めぶくカフェ 新本店');
+
+    expect(store.getState().merchants.map((m) => m.name)).toEqual(['めぶくカフェ 新本店', '加盟店2']);
+    const stored = JSON.parse(storages.local.getItem(STORAGE_KEYS.merchants) ?? '[]') as { name: string }[];
+    expect(stored.map((m) => m.name)).toEqual(['めぶくカフェ 新本店', '加盟店2']);
+    expect(storages.session.getItem(STORAGE_KEYS.merchants)).toBeNull();
+
+    const restored = setup({ storages });
+    await restored.service.initialize();
+    expect(restored.store.getState().merchants[0]?.name).toBe('めぶくカフェ 新本店');
+  });
+
+  it('leaves the session alone for a merchant it does not hold, or an unchanged name', async () => {
+    const { service, store, storages } = setup();
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
+    const before = store.getState().merchants;
+    const stored = storages.session.getItem(STORAGE_KEYS.merchants);
+    service.renameMerchant(9, '他店');
+    service.renameMerchant(1, '加盟店1');
+    expect(store.getState().merchants).toBe(before);
+    expect(storages.session.getItem(STORAGE_KEYS.merchants)).toBe(stored);
+  });
+});

@@ -15,6 +15,7 @@ import {
   isValidUserInfo,
   readStoredSession,
   type Storages,
+  writeStoredSession,
 } from './storage';
 import type { SessionStore } from './store';
 import { INITIAL_SESSION_STATE } from './types';
@@ -69,6 +70,8 @@ export interface SessionService {
   logout(): void;
   /** Clear the session and land on Login with authError=true (§2). */
   forcedLogout(): void;
+  /** The Owner renamed a merchant: the header and every page show the new name, also after a reload. */
+  renameMerchant(merchantId: number, name: string): void;
 }
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
@@ -133,6 +136,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       reset();
       // While the guard is loading the session it decides where to go itself (Login stays on Login).
       if (!loading) deps.navigate(hrefOf(FORCED_LOGOUT_TARGET));
+    },
+    renameMerchant(merchantId, name) {
+      const { merchants, useSession } = store.getState();
+      if (!merchants.some((m) => m.merchant_id === merchantId && m.name !== name)) return;
+      const renamed = merchants.map((m) => (m.merchant_id === merchantId ? { ...m, name } : m));
+      writeStoredSession(deps.storages(), useSession, { merchants: renamed });
+      store.setState({ merchants: renamed });
     },
   };
 }

@@ -6,8 +6,8 @@ import { Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyUrl } from '@/components/CopyUrl';
 import { formatCoin } from '@/format';
-import { CopyUrl } from './CopyUrl';
 
 /** A payment link's QR code (qrcode.react loads with this dialog, not with the page). */
 export default function QrDialog({ link, onClose }: { link: UrlPayment; onClose: () => void }) {

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { urlPaymentQueries } from '@/api/urlPayments';
+import { CopyUrl } from '@/components/CopyUrl';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { StatusFilter } from '@/components/StatusFilter';
@@ -17,7 +18,6 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate, formatDateTime } from '@/format';
 import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
-import { CopyUrl } from './CopyUrl';
 import { CreateLinkForm } from './CreateLinkForm';
 import { canStopLink, LINK_STATUS_COLORS } from './linkForm';
 

@@ -5,11 +5,24 @@ import { useTranslation } from 'react-i18next';
 type Outcome = 'copied' | 'selected';
 
 /**
- * Copies a link's URL to the clipboard and says so. Where the clipboard cannot be written (an
+ * Copies a URL (a payment link, the merchant's QR code) to the clipboard and says so. Where the clipboard cannot be written (an
  * insecure origin, a denied permission) it selects the URL shown in element `textId` instead and
  * asks for Ctrl+C.
  */
-export function CopyUrl({ url, textId, label }: { url: string; textId: string; label: string }) {
+export function CopyUrl({
+  url,
+  textId,
+  label,
+  text,
+}: {
+  url: string;
+  /** The element showing the URL, selected where the clipboard is refused. */
+  textId: string;
+  /** The button's accessible name. */
+  label: string;
+  /** The button's visible text (コピー by default). */
+  text?: string;
+}) {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -41,7 +54,7 @@ export function CopyUrl({ url, textId, label }: { url: string; textId: string; l
         onClick={() => void copy()}
         style={{ flexShrink: 0 }}
       >
-        {t('urlPayment.list.copy')}
+        {text ?? t('common.copy')}
       </Button>
       <Text
         size="xs"
@@ -49,8 +62,8 @@ export function CopyUrl({ url, textId, label }: { url: string; textId: string; l
         c={outcome === 'copied' ? 'teal.8' : 'orange.9'}
         fw={outcome === 'copied' ? 700 : 400}
       >
-        {outcome === 'copied' && t('urlPayment.list.copied')}
-        {outcome === 'selected' && t('urlPayment.list.copyFallback')}
+        {outcome === 'copied' && t('common.copied')}
+        {outcome === 'selected' && t('common.copyFallback')}
       </Text>
     </Group>
   );

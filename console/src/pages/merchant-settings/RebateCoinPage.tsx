@@ -1,0 +1,199 @@
+import type { RebateCoinSettings } from '@coin/contract';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  loadSettingsBodySchemas,
+  rebateCoinQueries,
+  type SettingsBodySchemas,
+  useUpdateRebateCoin,
+} from '@/api/merchantSettings';
+import { apiErrorText } from '@/components/apiErrorText';
+import { RewritingInput } from '@/components/RewritingInput';
+import { focusFirstInvalid } from '@/components/useFocusOnMount';
+import { formatBasisPoints } from '@/format';
+import RebateExample from './RebateExample';
+import {
+  checkRebate,
+  isRateIgnorable,
+  type RebateField,
+  type RebateProblems,
+  type RebateTexts,
+  type RebateValues,
+  rateBasisPoints,
+  rateTyping,
+  rebateRefusal,
+  rebateValuesOf,
+} from './rebateForm';
+import { SettingsFrame } from './SettingsFrame';
+
+/** MerchantRebateCoin (Owner): the coin and rate customers get back from their payments, with a worked example. */
+export default function RebateCoinPage() {
+  const { t } = useTranslation();
+  return (
+    <SettingsFrame
+      title={t('pages.MerchantRebateCoin')}
+      lead={t('rebateCoin.lead')}
+      loadFailed={t('rebateCoin.loadFailed')}
+      queryOf={rebateCoinQueries.detail}
+      skeletonFields={2}
+      maw={880}
+    >
+      {(settings, merchantId) => <RebateCoinForm merchantId={merchantId} settings={settings} />}
+    </SettingsFrame>
+  );
+}
+
+function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings: RebateCoinSettings }) {
+  const { t } = useTranslation();
+  const idPrefix = useId();
+  const fieldId = (field: RebateField) => `${idPrefix}-${field}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useUpdateRebateCoin(merchantId);
+  // The values stay as typed after a failed save; a successful one leaves them equal to what was saved.
+  const [values, setValues] = useState<RebateValues>(() => rebateValuesOf(settings));
+  const [problems, setProblems] = useState<RebateProblems>({});
+  const [loadFailure, setLoadFailure] = useState<unknown>(null);
+  const texts: RebateTexts = { rateInvalid: t('rebateCoin.rateInvalid'), invalidRequest: t('errors.invalidRequest') };
+
+  const change = (patch: Partial<RebateValues>) => {
+    setValues((previous) => {
+      const next = { ...previous, ...patch };
+      // Choosing a coin after 還元しない: the rate is to be typed, not a leftover 0.
+      if (patch.coinId && previous.coinId === '' && rateBasisPoints(next.rate) === 0) next.rate = '';
+      return next;
+    });
+    setProblems((previous) => ({
+      ...previous,
+      ...Object.fromEntries(Object.keys(patch).map((key) => [key, undefined])),
+    }));
+    if (save.isError) save.reset();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    save.reset();
+    setLoadFailure(null);
+    let schemas: SettingsBodySchemas;
+    try {
+      schemas = await loadSettingsBodySchemas();
+    } catch (error) {
+      // The save could not parse its answer either: say so instead of sending it.
+      setLoadFailure(error);
+      return;
+    }
+    const checked = checkRebate(values, schemas.rebateCoin, texts);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setProblems({});
+    save.mutate(checked.body, {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('rebateCoin.saved') }),
+      onError: (error) => {
+        const refused = rebateRefusal(error, texts);
+        if (!refused) return;
+        setProblems(refused);
+        focusFirstInvalid(formRef.current);
+      },
+    });
+  };
+
+  const noRebate = values.coinId === '';
+  // A refusal about a field shows on it; any other failure below the form.
+  const failure = save.isError ? (rebateRefusal(save.error, texts) ? null : save.error) : loadFailure;
+  const coinOptions = [
+    { value: '', label: t('rebateCoin.none') },
+    ...settings.coins.map((coin) => ({ value: String(coin.id), label: coin.name })),
+  ];
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="form"
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${idPrefix}-title`}
+    >
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h4" id={`${idPrefix}-title`}>
+            {t('rebateCoin.formTitle')}
+          </Title>
+          <Text size="sm">
+            <CurrentSetting settings={settings} />
+          </Text>
+        </Stack>
+        <Group align="flex-start" gap="xl" wrap="wrap">
+          <Stack gap="md" style={{ flex: '1 1 300px' }} maw={420}>
+            <NativeSelect
+              id={fieldId('coinId')}
+              label={t('rebateCoin.coin')}
+              description={t('rebateCoin.coinHint')}
+              data={coinOptions}
+              value={values.coinId}
+              onChange={(event) => change({ coinId: event.currentTarget.value })}
+              error={problems.coinId}
+            />
+            <RewritingInput
+              id={fieldId('rate')}
+              label={t('rebateCoin.rate')}
+              description={
+                noRebate
+                  ? t('rebateCoin.rateNone')
+                  : t('rebateCoin.rateHint', {
+                      max: formatBasisPoints(settings.max_rate_bp),
+                      step: formatBasisPoints(settings.step_bp),
+                    })
+              }
+              value={noRebate ? '0' : values.rate}
+              onValueChange={(rate) => change({ rate })}
+              rewrite={rateTyping}
+              ignorable={isRateIgnorable}
+              disabled={noRebate}
+              inputMode="decimal"
+              autoComplete="off"
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  {t('rebateCoin.percent')}
+                </Text>
+              }
+              error={problems.rate}
+              required={!noRebate}
+              w={320}
+            />
+          </Stack>
+          <RebateExample settings={settings} values={values} />
+        </Group>
+        {failure !== null && (
+          <Alert color="red" variant="light" role="alert" title={t('rebateCoin.failed')}>
+            {apiErrorText(t, failure)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('rebateCoin.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CurrentSetting({ settings }: { settings: RebateCoinSettings }) {
+  const { t } = useTranslation();
+  const coin = settings.coins.find((candidate) => candidate.id === settings.coin_id);
+  const setting =
+    settings.coin_id === null
+      ? t('rebateCoin.currentNone')
+      : t('rebateCoin.currentRebate', {
+          coin: coin?.name ?? String(settings.coin_id),
+          rate: formatBasisPoints(settings.rate_bp),
+        });
+  return <>{t('rebateCoin.current', { setting })}</>;
+}

@@ -1,0 +1,71 @@
+/*
+ * Rendering the settings pages in unit tests: the page, its providers and its strings, rendered to HTML
+ * (the tests run without a DOM) with a query cache the test fills. Test code only.
+ */
+import { LANGUAGE } from '@coin/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { initI18n } from '@/i18n';
+import { jpPages } from '@/i18n/jpPages';
+import { createSessionStore, selectRole, selectSelectedMerchant } from '@/session/store';
+import type { MerchantEntry, SessionState } from '@/session/types';
+
+export const TEST_MERCHANT: MerchantEntry = {
+  merchant_id: 7,
+  name: 'めぶく商店',
+  wallet_no: '1234567890',
+  reloadable: false,
+  allow_subscription: false,
+  merchant_group: { id: null, is_parent: false },
+};
+
+const store = createSessionStore({
+  merchants: [TEST_MERCHANT],
+  selectedMerchantId: TEST_MERCHANT.merchant_id,
+  initialized: true,
+});
+
+/** Stands in for `@/session` (`vi.mock('@/session', () => import('./pageTesting').then((m) => m.testSession))`). */
+export const testSession = {
+  selectRole,
+  selectSelectedMerchant,
+  useSessionState: <T,>(select: (state: SessionState) => T): T => select(store.getState()),
+};
+
+/** A cache whose failed queries stay failed on render (a real page would retry them once mounted). */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
+
+/** Puts a failed query into the cache, as if its call had been refused with `error`. */
+export const seedError = (client: QueryClient, queryKey: QueryKey, error: unknown) =>
+  client.prefetchQuery({ queryKey, queryFn: () => Promise.reject(error) });
+
+initI18n().addResourceBundle(LANGUAGE, 'translation', jpPages, true, true);
+
+/** The page's HTML as the first render shows it. */
+export const renderHtml = (element: ReactElement, client: QueryClient = testQueryClient()): string =>
+  renderToStaticMarkup(
+    <MantineProvider>
+      <QueryClientProvider client={client}>{element}</QueryClientProvider>
+    </MantineProvider>,
+  );
+
+/** What the HTML says, without markup or styles: text runs separated by single spaces. */
+export const textOf = (html: string): string =>
+  html
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The value attribute of the input with this label (Mantine links them by id). */
+export function inputValueOf(html: string, label: string): string | null {
+  const labelMatch = new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${label}`).exec(html);
+  if (!labelMatch) return null;
+  const input = new RegExp(`<input[^>]*id="${labelMatch[1]}"[^>]*>`).exec(html)?.[0];
+  return input ? (/value="([^"]*)"/.exec(input)?.[1] ?? '') : null;
+}
