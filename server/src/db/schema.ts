@@ -312,6 +312,23 @@ export interface Database {
   merchant_images: MerchantImageTable;
   tags: TagTable;
   merchant_tags: MerchantTagTable;
+  // Mail outbox (migration 0010)
+  mail_outbox: MailOutboxTable;
+}
+
+/** A mail waiting for delivery, delivered, or given up after its last attempt. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  link: string;
+  created_at: CreatedAt;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
 }
 
 /** An image by the SHA-256 of its re-encoded bytes (content-addressed: the same bytes, one row). */

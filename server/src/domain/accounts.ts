@@ -5,6 +5,7 @@ import { findUsableToken, issueAccountToken, markTokenUsed } from './accountToke
 import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { emailChangedNoticeMail, emailChangeMail, initialPasswordMail, type Mail, passwordResetMail } from './mail';
+import { queueMail } from './mailOutbox';
 import type { AccountDeps } from './merchantUsers';
 import { hashPassword } from './passwords';
 import { confirmCurrentPassword, lockoutPolicyOf } from './sessions';
@@ -60,21 +61,24 @@ export async function requestPasswordReset(
   if (!identity) return { ok: true };
   const expiresAt = new Date(deps.now.getTime() + minutes(deps.config.passwordResetTtlMinutes));
   const hasPassword = identity.password_hash !== null;
-  const token = await issueAccountToken(
-    deps.db,
-    { purpose: hasPassword ? 'password_reset' : 'initial_password', userId: identity.id, expiresAt },
-    deps.now,
-  );
-  const base = deps.config.publicUrl;
-  const query = `?token=${encodeURIComponent(token)}`;
-  let mail: Mail;
-  if (!hasPassword) {
-    mail = initialPasswordMail({ to: email, link: `${base}/mu/init${query}`, expiresAt });
-  } else {
-    const page = input.requester === REQUESTER ? '/mu/password/reset' : '/password/reset';
-    mail = passwordResetMail({ to: email, link: `${base}${page}${query}`, expiresAt });
-  }
-  await deps.mailer.send(mail);
+  await deps.db.transaction().execute(async (trx) => {
+    const token = await issueAccountToken(
+      trx,
+      { purpose: hasPassword ? 'password_reset' : 'initial_password', userId: identity.id, expiresAt },
+      deps.now,
+    );
+    const base = deps.config.publicUrl;
+    const query = `?token=${encodeURIComponent(token)}`;
+    let mail: Mail;
+    if (!hasPassword) {
+      mail = initialPasswordMail({ to: email, link: `${base}/mu/init${query}`, expiresAt });
+    } else {
+      const page = input.requester === REQUESTER ? '/mu/password/reset' : '/password/reset';
+      mail = passwordResetMail({ to: email, link: `${base}${page}${query}`, expiresAt });
+    }
+    await queueMail(trx, mail, deps.now);
+  });
+  deps.outbox.kick();
   return { ok: true };
 }
 
@@ -184,7 +188,7 @@ export async function changeEmail(
   );
   const email = input.email.trim().toLowerCase();
   const expiresAt = new Date(deps.now.getTime() + deps.config.emailVerificationTtlHours * 60 * 60 * 1000);
-  const { current, token } = await deps.db.transaction().execute(async (trx) => {
+  const current = await deps.db.transaction().execute(async (trx) => {
     const identity = await trx.selectFrom('identities').select('email').where('id', '=', callerId).executeTakeFirst();
     if (!identity) throw notFound();
     if (identity.email === email) throw invalidRequest('email', '現在のメールアドレスと同じです');
@@ -207,21 +211,24 @@ export async function changeEmail(
       },
       deps.now,
     );
-    return { current: identity.email, token: issued };
+    await queueMail(
+      trx,
+      emailChangeMail({
+        to: email,
+        link: `${deps.config.publicUrl}/email/verify?token=${encodeURIComponent(issued)}`,
+        expiresAt,
+      }),
+      deps.now,
+    );
+    return identity.email;
   });
-  await deps.mailer.send(
-    emailChangeMail({
-      to: email,
-      link: `${deps.config.publicUrl}/email/verify?token=${encodeURIComponent(token)}`,
-      expiresAt,
-    }),
-  );
+  deps.outbox.kick();
   return { email: current, pending_email: email };
 }
 
 /** Follows the link mailed to a new address: the identity's address (and its address of record) change. */
 export async function verifyEmail(
-  deps: Pick<AccountDeps, 'db' | 'now' | 'clientIp' | 'mailer' | 'config'>,
+  deps: Pick<AccountDeps, 'db' | 'now' | 'clientIp' | 'outbox' | 'config'>,
   token: string,
 ): Promise<{ user_id: number; email: string }> {
   const changed = await deps.db.transaction().execute(async (trx) => {
@@ -265,16 +272,19 @@ export async function verifyEmail(
       },
       deps.now,
     );
-    return { user_id: row.user_id, email, previous: before.email };
+    // The old address hears of it: if the change was not its owner's, they know at once whom to call.
+    await queueMail(
+      trx,
+      emailChangedNoticeMail({
+        to: before.email,
+        newEmail: email,
+        at: deps.now,
+        link: `${deps.config.publicUrl}/login`,
+      }),
+      deps.now,
+    );
+    return { user_id: row.user_id, email };
   });
-  // The old address hears of it: if the change was not its owner's, they know at once whom to call.
-  await deps.mailer.send(
-    emailChangedNoticeMail({
-      to: changed.previous,
-      newEmail: changed.email,
-      at: deps.now,
-      link: `${deps.config.publicUrl}/login`,
-    }),
-  );
-  return { user_id: changed.user_id, email: changed.email };
+  deps.outbox.kick();
+  return changed;
 }

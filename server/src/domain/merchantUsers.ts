@@ -7,16 +7,24 @@ import { isStoredId } from './access';
 import { invalidToken, issueAccountToken, linkExpired, tokenUsed } from './accountTokens';
 import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
-import { invitationMail, type Mailer } from './mail';
+import { invitationMail } from './mail';
+import { queueMail } from './mailOutbox';
 import { hashPassword } from './passwords';
 import type { OnLocked } from './sessions';
+
+/** Starts delivering queued mail (http/mailOutbox.ts). */
+export interface MailOutbox {
+  kick(): void;
+}
+
 import { hashToken, newOpaqueToken } from './tokens';
 
 /** What the staff and account operations need beyond their input. */
 export interface AccountDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** Delivers the mail a change queued (`queueMail` in its transaction), once it has committed. */
+  outbox: MailOutbox;
   now: Date;
   /** The caller (Owner, or the user following a link); null when unknown. */
   actorUserId: number | null;
@@ -60,12 +68,15 @@ async function merchantName(db: Db, merchantId: number): Promise<string> {
   return merchant.name;
 }
 
-async function sendInvitation(
+/** Queues the invitation mail in the change's transaction (delivered after the commit). */
+async function queueInvitation(
+  trx: Db,
   deps: AccountDeps,
   input: { merchantId: number; to: string; name: string; role: Role; token: string; expiresAt: Date },
 ): Promise<void> {
-  const merchant = await merchantName(deps.db, input.merchantId);
-  await deps.mailer.send(
+  const merchant = await merchantName(trx, input.merchantId);
+  await queueMail(
+    trx,
     invitationMail({
       to: input.to,
       name: input.name,
@@ -74,6 +85,7 @@ async function sendInvitation(
       link: invitationLink(deps.config, input.token),
       expiresAt: input.expiresAt,
     }),
+    deps.now,
   );
 }
 
@@ -192,9 +204,10 @@ export async function inviteMerchantUser(
       },
       deps.now,
     );
+    await queueInvitation(trx, deps, { merchantId, to: email, name: saved.name, role: saved.role, token, expiresAt });
     return saved;
   });
-  await sendInvitation(deps, { merchantId, to: email, name: row.name, role: row.role, token, expiresAt });
+  deps.outbox.kick();
   return answer(row);
 }
 
@@ -302,7 +315,7 @@ export async function resendInvitation(
 ): Promise<MerchantUserAnswer> {
   const expiresAt = new Date(deps.now.getTime() + hours(deps.config.invitationTtlHours));
   const { token, hash } = newOpaqueToken();
-  const { row, to } = await deps.db.transaction().execute(async (trx) => {
+  const row = await deps.db.transaction().execute(async (trx) => {
     const current = await lockedMerchantUser(trx, merchantId, userId);
     if (current.status !== 'INACTIVE') throw new DomainError('conflict', '招待中のユーザーではありません');
     await assertInvitationAllowance(trx, merchantId, userId, deps.now);
@@ -336,9 +349,11 @@ export async function resendInvitation(
       },
       deps.now,
     );
-    return { row: saved, to: current.email ?? current.identity_email };
+    const to = current.email ?? current.identity_email;
+    await queueInvitation(trx, deps, { merchantId, to, name: saved.name, role: saved.role, token, expiresAt });
+    return saved;
   });
-  await sendInvitation(deps, { merchantId, to, name: row.name, role: row.role, token, expiresAt });
+  deps.outbox.kick();
   return answer(row);
 }
 

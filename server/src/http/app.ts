@@ -11,6 +11,7 @@ import { installAuth } from './auth';
 import { installBackground } from './background';
 import { installNotFound, registerConsole } from './console';
 import { installErrorHandler } from './errors';
+import { installMailOutbox } from './mailOutbox';
 import { installRateLimit } from './rateLimit';
 import { registerCallRoutes } from './routes';
 import type { AppDeps } from './routes/context';
@@ -60,7 +61,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
   const background = installBackground(app, app.log);
-  const deps: AppDeps = { config, db, signer, mailer, now: options.now ?? (() => new Date()), background };
+  const now = options.now ?? (() => new Date());
+  const outbox = installMailOutbox(app, { db, mailer, now, background });
+  const deps: AppDeps = { config, db, signer, mailer, now, background, outbox };
 
   await installSecurityHeaders(app, config);
   app.setValidatorCompiler(zodValidatorCompiler);

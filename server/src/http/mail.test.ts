@@ -62,6 +62,8 @@ describe('mail delivery', () => {
           payload: { name: '郵便 太郎', role: 'Member', email },
         });
         expect(invited.statusCode, invited.body).toBe(200);
+        // Delivered from the outbox after the answer.
+        await env().app.settleBackground();
         const message = smtp.received.find((m) => m.to.includes(email));
         expect(message?.from).toBe('no-reply@coin.example.jp');
         const mail = parseMail(message?.raw ?? '');

@@ -8,6 +8,7 @@ import * as moneyOut from './2026_11_24_0006_money_out';
 import * as payouts from './2026_11_24_0007_payouts';
 import * as programs from './2026_11_24_0008_programs';
 import * as merchantSettings from './2026_11_24_0009_merchant_settings';
+import * as mailOutbox from './2026_11_24_0010_mail_outbox';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0007_payouts': payouts,
   '2026_11_24_0008_programs': programs,
   '2026_11_24_0009_merchant_settings': merchantSettings,
+  '2026_11_24_0010_mail_outbox': mailOutbox,
 };

@@ -26,7 +26,7 @@ function accountDeps(ctx: CallContext<AccountCall>): AccountDeps {
   return {
     db: ctx.deps.db,
     config: ctx.deps.config,
-    mailer: ctx.deps.mailer,
+    outbox: ctx.deps.outbox,
     now: ctx.deps.now(),
     actorUserId: ctx.request.auth?.userId ?? null,
     clientIp: ctx.request.ip,

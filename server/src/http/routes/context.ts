@@ -6,9 +6,11 @@ import type { Db } from '../../db/connection';
 import type { Membership } from '../../domain/access';
 import { DomainError } from '../../domain/errors';
 import { accountLockedMail, type Mailer } from '../../domain/mail';
+import { queueMail } from '../../domain/mailOutbox';
 import type { OnLocked } from '../../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../../domain/tokens';
 import type { Background } from '../background';
+import type { MailOutbox } from '../mailOutbox';
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +21,8 @@ export interface AppDeps {
   now: () => Date;
   /** Work done after the answer is sent. */
   background: Background;
+  /** Delivers queued mail (the mailer is its transport). */
+  outbox: MailOutbox;
 }
 
 type Part<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
@@ -58,15 +62,13 @@ export async function issueAuthorization(ctx: CallContext<CallId>, claims: AuthC
 }
 
 /**
- * Mails the owner of an account that has just been locked. Delivery must not change the answer (a
- * failure would tell a stranger the address has an account): a failed send is logged, not thrown.
+ * Mails the owner of an account that has just been locked, through the outbox: the answer never
+ * depends on delivery (which would tell a stranger that the address has an account).
  */
 export function mailLockout(ctx: CallContext<CallId>): OnLocked {
   return async ({ email, until }) => {
-    try {
-      await ctx.deps.mailer.send(accountLockedMail({ to: email, until, link: `${ctx.deps.config.publicUrl}/forget` }));
-    } catch (error) {
-      ctx.request.log.error({ err: error }, 'lockout mail not sent');
-    }
+    const link = `${ctx.deps.config.publicUrl}/forget`;
+    await queueMail(ctx.deps.db, accountLockedMail({ to: email, until, link }), ctx.deps.now());
+    ctx.deps.outbox.kick();
   };
 }
