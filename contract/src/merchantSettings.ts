@@ -186,7 +186,7 @@ export const bankAccountSchema = z.object({
   branch_code: z.string(),
   branch_name: z.string(),
   account_type: bankAccountTypeSchema,
-  /** e.g. `***4567` */
+  /** e.g. `****4567` */
   number_masked: z.string(),
   holder_name: z.string(),
   updated_at: instantSchema,

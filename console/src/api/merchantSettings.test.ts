@@ -33,7 +33,7 @@ const account: BankAccount = {
   branch_code: '112',
   branch_name: '前橋支店',
   account_type: 'ORDINARY',
-  number_masked: '***4567',
+  number_masked: '****4567',
   holder_name: 'ﾔﾏﾀﾞ ﾀﾛｳ',
   updated_at: '2026-04-01T01:00:00.000Z',
 };

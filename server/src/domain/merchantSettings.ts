@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import { recordAudit } from './audit';
 import { invalidRequest, notFound } from './errors';
 import { merchantImagePath } from './merchantImages';
+import { maskAccountNumber } from './payouts';
 import { inTransaction } from './refunds';
 import { findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
 
@@ -269,8 +270,6 @@ export async function updateRebateCoin(
 
 /* ---------- bank account ---------- */
 
-/** The account number never leaves the server whole: the console shows its last 4 digits. */
-const maskNumber = (accountNumber: string) => `***${accountNumber.slice(-4)}`;
 
 export async function getBankAccount(db: Db, merchantId: number): Promise<{ account: BankAccount | null }> {
   const row = await db
@@ -286,7 +285,7 @@ export async function getBankAccount(db: Db, merchantId: number): Promise<{ acco
           branch_code: row.branch_code,
           branch_name: row.branch_name,
           account_type: row.account_type,
-          number_masked: maskNumber(row.account_number),
+          number_masked: maskAccountNumber(row.account_number),
           holder_name: row.holder_name,
           updated_at: row.updated_at.toISOString(),
         }
@@ -319,7 +318,7 @@ export async function putBankAccount(
     account_number: body.account_number,
     holder_name: body.holder_name,
   };
-  const audited = (a: typeof account) => ({ ...a, account_number: maskNumber(a.account_number) });
+  const audited = (a: typeof account) => ({ ...a, account_number: maskAccountNumber(a.account_number) });
   await inTransaction(db, async (trx) => {
     await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
     const before = await trx

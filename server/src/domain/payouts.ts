@@ -45,6 +45,9 @@ export const payableOf = (balance: number) => Math.max(0, balance - PAYOUT_RESER
 /** The payout fee of a gross amount at a rate in basis points; fractions of a yen are cut off. */
 export const payoutFee = (gross: number, rateBp: number) => Math.floor((gross * rateBp) / 10_000);
 
+/** An account number as every screen and file shows it: its last 4 digits (`****4567`). */
+export const maskAccountNumber = (accountNumber: string) => `****${accountNumber.slice(-4)}`;
+
 export function maskAccount(account: {
   bank_name: string;
   branch_name: string;
@@ -55,7 +58,7 @@ export function maskAccount(account: {
     bank_name: account.bank_name,
     branch_name: account.branch_name,
     account_type_label: BANK_ACCOUNT_TYPE_LABELS[account.account_type],
-    number_masked: `****${account.account_number.slice(-4)}`,
+    number_masked: maskAccountNumber(account.account_number),
   };
 }
 

@@ -208,7 +208,7 @@ describeEachDatabase('merchant settings', (env) => {
       expect(response.json().account).toMatchObject({
         bank_name: '群馬',
         branch_name: '前橋',
-        number_masked: '***2345',
+        number_masked: '****2345',
         holder_name: 'ｱｶｷﾞｾｲｶﾃﾝ',
       });
       expect(response.body).not.toContain('0012345');
@@ -220,7 +220,7 @@ describeEachDatabase('merchant settings', (env) => {
       expect(stored.account_number).toBe('0012345');
       const audit = await auditOf('merchant.bank_account_changed');
       expect(JSON.stringify(audit)).not.toContain('0012345');
-      expect(audit.after).toMatchObject({ account_number: '***2345', holder_name: 'ｱｶｷﾞｾｲｶﾃﾝ' });
+      expect(audit.after).toMatchObject({ account_number: '****2345', holder_name: 'ｱｶｷﾞｾｲｶﾃﾝ' });
     });
 
     it.each([

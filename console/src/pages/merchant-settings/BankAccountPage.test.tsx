@@ -16,7 +16,7 @@ const account: BankAccount = {
   branch_code: '112',
   branch_name: '前橋支店',
   account_type: 'ORDINARY',
-  number_masked: '***4567',
+  number_masked: '****4567',
   holder_name: 'ﾔﾏﾀﾞ ﾀﾛｳ',
   updated_at: '2026-04-01T01:00:00.000Z',
 };
@@ -78,7 +78,7 @@ describe('BankAccountPage', () => {
     expect(text).toContain('群馬銀行（0128）');
     expect(text).toContain('前橋支店（112）');
     expect(text).toContain('普通');
-    expect(text).toContain('***4567');
+    expect(text).toContain('****4567');
     expect(text).toContain('ﾔﾏﾀﾞ ﾀﾛｳ');
     expect(text).toContain('口座を変更する');
     expect(html).not.toContain('<form');
@@ -96,8 +96,8 @@ describe('BankAccountPage', () => {
   });
 
   it('shows what was saved masked, as the server answers it', () => {
-    const text = textOf(renderHtml(<RegisteredAccount account={{ ...account, number_masked: '***0001' }} />));
-    expect(text).toContain('***0001');
+    const text = textOf(renderHtml(<RegisteredAccount account={{ ...account, number_masked: '****0001' }} />));
+    expect(text).toContain('****0001');
     expect(text).not.toContain('1234567');
   });
 });

@@ -34,7 +34,7 @@ export const periodParts = (period: { period_start: string; period_end: string }
   to: formatDay(period.period_end, DATE_FORMAT),
 });
 
-/** A masked account on one line: 「ぐんま銀行 本店営業部 普通 ****1234」. */
+/** A masked account on one line: 「群馬 本店営業部 普通 ****1234」. */
 export const accountLine = (account: MaskedAccount): string =>
   [account.bank_name, account.branch_name, account.account_type_label, account.number_masked]
     .map((part) => part.trim())
