@@ -137,13 +137,24 @@ test.describe('shell', () => {
     await expect(page.getByRole('combobox', { name: '加盟店を選択' })).toHaveValue(MERCHANTS.bakery);
   });
 
-  test('logout clears every storage and returns to Login', async ({ page }) => {
+  test('logout clears every storage, ends the sign-in on the server and returns to Login', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner, { keep: true });
     expect((await storageKeys(page)).local.length).toBeGreaterThan(0);
+    const stored = await page.evaluate(() => ({
+      reauth_token: localStorage.getItem('token') ?? '',
+      popinfo_id: localStorage.getItem('popinfo_id') ?? '',
+    }));
+    const ended = page.waitForResponse(
+      (r) => r.url().includes('/api/sessions/current') && r.request().method() === 'DELETE',
+    );
     await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
     await page.getByRole('menuitem', { name: 'ログアウト' }).click();
     await expect(page).toHaveURL(/\/login/);
+    expect((await ended).status()).toBe(200);
     expect(await storageKeys(page)).toEqual({ local: [], session: [] });
+    // The reauth token the browser held no longer refreshes.
+    const refreshed = await page.request.post('/api/sessions/refresh', { data: { ...stored, platform: 'web' } });
+    expect(refreshed.status()).toBe(400);
     await page.goto('/top');
     await expect(page).toHaveURL(/\/login\?authError=true$/);
   });

@@ -393,6 +393,42 @@ describe('api client', () => {
     expect(requests[0]?.headers.has('Content-Type')).toBe(false);
   });
 
+  it('beacon() sends at once with keepalive and the given Authorization, without refreshing or waiting', async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const signedOut = fakeSession({ authorization: null, stored: false });
+    const client = createApiClient({
+      baseUrl: () => BASE,
+      timeoutMs: () => 1000,
+      session: signedOut.bridge,
+      fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        sent.push({ url: String(input), init });
+        return json(401, { type: 'token_expired', message: '' });
+      }) as typeof fetch,
+    });
+    client.beacon('endSession', { headers: { Authorization: 'Bearer leaving' } });
+    // Sent synchronously: the page may be gone a moment later.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toMatch(/^http:\/\/api\.test\/api\/sessions\/current\?/);
+    expect(sent[0]?.init).toMatchObject({ method: 'DELETE', keepalive: true });
+    expect(new Headers(sent[0]?.init.headers).get('Authorization')).toBe('Bearer leaving');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The 401 is not followed by a refresh, and ends nothing.
+    expect(sent).toHaveLength(1);
+    expect(signedOut.state.rejected).toBe(0);
+  });
+
+  it('beacon() swallows a fetch that throws at once', () => {
+    const client = createApiClient({
+      baseUrl: () => BASE,
+      timeoutMs: () => 1000,
+      session: fakeSession().bridge,
+      fetch: (() => {
+        throw new TypeError('no network');
+      }) as typeof fetch,
+    });
+    expect(() => client.beacon('endSession')).not.toThrow();
+  });
+
   it('open() hands back the response unread, with the Authorization header and cache-busting parameter', async () => {
     const { client, requests } = setup(() => new Response('a,b\r\n1,2\r\n', { status: 200 }));
     const response = await client.open('getWallet', { params: { wallet_no: WALLET_NO }, query: { encoding: 'utf8' } });

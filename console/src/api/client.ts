@@ -92,6 +92,11 @@ export interface ApiClient {
   open(id: CallId, options?: CallOptions): Promise<Response>;
   /** Obtain a fresh authorization from the stored reauth token; concurrent callers share one refresh. */
   refresh(): Promise<void>;
+  /**
+   * Send a call without waiting for its answer or reading it, with `keepalive` so it outlives the page
+   * (logout). Headers are taken at once; nothing is retried or refreshed, and a failure is ignored.
+   */
+  beacon(id: CallId, options?: CallOptions): void;
 }
 
 interface PreparedRequest {
@@ -413,5 +418,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return perform(request, schema, withAuthorization);
     },
     refresh,
+    beacon(id, callOptions = {}) {
+      const request = prepareCall(id, callOptions);
+      try {
+        void fetchImpl(requestUrl(request), { ...requestInit(request), keepalive: true }).catch(() => {});
+      } catch {
+        // A fetch that throws at once (no network stack) must not stop what the caller does next.
+      }
+    },
   };
 }

@@ -11,3 +11,7 @@ export const switchMerchantSession = (merchantId: number) =>
 
 /** POST /sessions/refresh with the stored reauth token (shared by concurrent callers). */
 export const refreshSession = () => api.refresh();
+
+/** DELETE /sessions/current: the server ends the sign-in (fire and forget, with the authorization given). */
+export const endSession = (authorization: string) =>
+  api.beacon('endSession', { headers: { Authorization: authorization } });

@@ -14,6 +14,12 @@ export const session = createSessionService({
     getMerchant: (merchantId) => loadMerchantsApi().then((api) => api.getMerchant(merchantId)),
     switchMerchant: (merchantId) => loadSessionsApi().then((api) => api.switchMerchantSession(merchantId)),
     refresh: () => loadSessionsApi().then((api) => api.refreshSession()),
+    endSession: (authorization) => {
+      void loadSessionsApi().then(
+        (api) => api.endSession(authorization),
+        () => {},
+      );
+    },
   },
   // The query cache lives in its own chunk (signed-in pages only), so Login does not load it.
   onMerchantChanged: () => {

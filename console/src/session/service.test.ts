@@ -71,6 +71,9 @@ function setup(options: { roles?: [number, Role][]; storages?: Storages } = {}) 
       calls.push('refresh');
       store.setState({ authorization: 'Bearer refreshed' });
     }),
+    endSession: vi.fn((authorization: string) => {
+      calls.push(`endSession ${authorization}`);
+    }),
   };
   const service = createSessionService({
     store,
@@ -225,6 +228,27 @@ describe('logout', () => {
     expect((storages.session as MemoryStorage).snapshot()).toEqual({});
     expect(store.getState()).toMatchObject({ authorization: null, merchants: [], user: null, initialized: false });
     expect(onSignedOut).toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('ends the sign-in on the server with the authorization it had, before clearing it', async () => {
+    const { service, store, api, calls } = setup();
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    const signedIn = store.getState().authorization;
+    expect(signedIn).toMatch(/^Bearer /);
+    service.logout();
+    expect(calls).toContain(`endSession ${signedIn}`);
+    expect(api.endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs out in the browser even when ending the sign-in on the server fails at once', async () => {
+    const { service, store, api, navigate } = setup();
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    vi.mocked(api.endSession).mockImplementation(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    service.logout();
+    expect(store.getState().authorization).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 

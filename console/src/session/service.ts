@@ -31,6 +31,8 @@ export interface SessionApi {
     merchantId: number,
   ): Promise<{ reauth_token: string; merchant_user: { user_nick_name: string; role: Role } }>;
   refresh(): Promise<void>;
+  /** Ends the sign-in on the server too; must not throw or wait (logout goes on without the network). */
+  endSession(authorization: string): void;
 }
 
 export interface SessionServiceDeps {
@@ -126,6 +128,16 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     login: async (input) => (await loadSignIn()).login(deps, input),
     switchMerchant: async (merchantId) => (await loadSignIn()).switchMerchant(deps, merchantId),
     logout() {
+      // The server revokes the sign-in (its reauth token would otherwise refresh for 30 days); the
+      // authorization is read now, before it is cleared, and logout does not wait for the answer.
+      const { authorization } = store.getState();
+      if (authorization) {
+        try {
+          deps.api.endSession(authorization);
+        } catch {
+          // Offline or the API chunk missing: the browser's side of the logout still happens.
+        }
+      }
       store.setState({ merchants: [] });
       clearAllStorage(deps.storages());
       reset();

@@ -14,6 +14,26 @@ describeEachDatabase('sessions', (env) => {
   const getWallet = (authorization: string) =>
     env().app.inject({ method: 'GET', url: `/api/wallets/${DEMO.mainWalletNo}`, headers: { authorization } });
 
+  describe('logout', () => {
+    it('ends the sign-in on the server: the authorization and the reauth token stop working at once', async () => {
+      const session = await signIn(env().app, DEMO.member);
+      const other = await signIn(env().app, DEMO.member);
+      expect((await getWallet(session.authorization)).statusCode).toBe(200);
+      const out = await env().app.inject({
+        method: 'DELETE',
+        url: '/api/sessions/current',
+        headers: { authorization: session.authorization },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ ok: true });
+      expect((await getWallet(session.authorization)).statusCode).toBe(401);
+      expect((await refresh(session.reauthToken, session.popinfoId)).statusCode).toBe(400);
+      // Another sign-in of the same user (another browser) goes on.
+      expect((await getWallet(other.authorization)).statusCode).toBe(200);
+      expect((await env().app.inject({ method: 'DELETE', url: '/api/sessions/current' })).statusCode).toBe(401);
+    });
+  });
+
   describe('sign-in', () => {
     it('answers the merchant roles in a stable order, a reauth token and an exposed Authorization header', async () => {
       const response = await postSignIn({ email: DEMO.owner, password: 'demo-password', platform: 'web' });

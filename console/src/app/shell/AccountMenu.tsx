@@ -13,10 +13,19 @@ const ACCOUNT_PAGES = ['ChangePassword', 'ChangeEmail'] as const;
  * The user menu (account pages and logout) around its button: a chunk of its own, loaded when the
  * shell first renders; UserMenu shows the same button until then.
  */
-export default function AccountMenu({ name, target }: { name: string; target: ReactNode }) {
+export default function AccountMenu({
+  name,
+  target,
+  defaultOpened = false,
+}: {
+  name: string;
+  target: ReactNode;
+  /** Open at once: the button was clicked while this chunk was loading. */
+  defaultOpened?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" width={220}>
+    <Menu position="bottom-end" shadow="md" width={220} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{name}</Menu.Label>

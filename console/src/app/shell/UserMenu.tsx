@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '@/components/icons';
 import { roleKey } from '@/i18n/keys';
@@ -13,8 +13,10 @@ export function UserMenu() {
   const { t } = useTranslation();
   const name = useSessionState((state) => state.user?.name ?? '');
   const role = useSessionState(selectRole);
-  const target = (
-    <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('menu.userMenu')}>
+  // A click before the menu's chunk has arrived is not lost: the menu opens as soon as it is there.
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  const button = (onClick?: () => void) => (
+    <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('menu.userMenu')} onClick={onClick}>
       <UserIcon />
     </ActionIcon>
   );
@@ -26,8 +28,8 @@ export function UserMenu() {
       <Badge variant="light" color="teal" visibleFrom="xs">
         {t(roleKey(role))}
       </Badge>
-      <Suspense fallback={target}>
-        <AccountMenu name={name} target={target} />
+      <Suspense fallback={button(() => setOpenWhenLoaded(true))}>
+        <AccountMenu name={name} target={button()} defaultOpened={openWhenLoaded} />
       </Suspense>
     </Group>
   );
