@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../db/seed';
 import { balanceOf, freshPayment } from '../domain/refunds.fixtures';
 import { buildOperatorApp } from '../http/routes/refundsOperator';
 import { DEMO, describeEachDatabase } from '../testing/harness';
+import { REPO_ROOT, type ServerProcess, startServerProcess } from '../testing/processes';
 import { type AdminBackend, databaseBackend, runAdmin, serverBackend } from './admin';
 import { newOperatorSecret, OPERATOR_CHANNEL_FILE, OPERATOR_SECRET_HEADER, readOperatorChannel } from './adminChannel';
 
@@ -213,13 +214,10 @@ describeEachDatabase('npm run admin (in process)', (env) => {
   });
 });
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const PORT = 3313;
-
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-cli.ts', ...args], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env,
     });
     let out = '';
@@ -240,35 +238,20 @@ describe('npm run admin beside a running server on PGlite (spawned processes)', 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     CONSOLE_DIST: join(dataDir, 'no-console'),
   };
   delete env.DATABASE_URL;
-  let server: ChildProcess | undefined;
-  const api = `http://127.0.0.1:${PORT}/api`;
+  let server: ServerProcess | undefined;
+  let api = '';
 
   beforeAll(async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], { cwd: ROOT, env, stdio: 'ignore' });
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-      try {
-        if ((await fetch(`${api}/health`)).ok && readOperatorChannel(dataDir)) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // A free port, not a fixed one: other suites and machines may hold any given port.
+    server = await startServerProcess(env, { ready: () => readOperatorChannel(dataDir) !== null });
+    api = server.api;
   });
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -302,9 +285,7 @@ describe('npm run admin beside a running server on PGlite (spawned processes)', 
     expect(approved.out).toContain('through the running server');
     expect(await balance()).toBe((before ?? 0) - target.amount - target.fee);
 
-    const exited = new Promise((r) => server?.once('exit', r));
-    server?.kill('SIGTERM');
-    await exited;
+    await server?.stop();
     expect(existsSync(channelFile)).toBe(false);
 
     const again = await runCli(['refunds', 'approve', String(target.id)], env);

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/** The repository root (servers and the operator command run from there). */
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+/** A TCP port nothing listens on now (the system picks it), on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>/api` */
+  api: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `server/src/server.ts` as its own process on a free port and waits until it answers its health
+ * check (and `ready`, when given, holds), for as long as a loaded machine may need.
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  options: { ready?: () => boolean; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const api = `http://127.0.0.1:${port}/api`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${api}/health`)).ok && (options.ready?.() ?? true)) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start: ${stderr}`);
+    }
+    await new Promise((next) => setTimeout(next, 250));
+  }
+  return { child, api, stop };
+}
