@@ -97,6 +97,22 @@ export async function processImage(kind: MerchantImageKind, upload: Buffer): Pro
 /** The address of a stored image, relative to the API base URL (the call `getMerchantImage`). */
 export const merchantImagePath = (sha256: string | null) => (sha256 ? `/merchant_images/${sha256}` : null);
 
+/** Keeps the image's bytes under their hash (once: the same bytes uploaded again add nothing). */
+export async function storeImage(db: Db, image: ProcessedImage, now: Date): Promise<void> {
+  await db
+    .insertInto('merchant_images')
+    .values({
+      sha256: image.sha256,
+      content_type: image.contentType,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .execute();
+}
+
 /** Stores a processed image (once per content) and makes it the merchant's thumbnail or main image. */
 export async function saveMerchantImage(
   db: Db,
@@ -107,18 +123,7 @@ export async function saveMerchantImage(
   now: Date,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto('merchant_images')
-      .values({
-        sha256: image.sha256,
-        content_type: image.contentType,
-        width: image.width,
-        height: image.height,
-        bytes: image.bytes,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('sha256').doNothing())
-      .execute();
+    await storeImage(trx, image, now);
     const column = kind === 'thumbnail' ? 'thumbnail_sha256' : 'image_sha256';
     const before = await trx
       .selectFrom('merchants')

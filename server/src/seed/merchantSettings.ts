@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/schema';
 import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../db/seed';
-import { processImage } from '../domain/merchantImages';
+import { processImage, storeImage } from '../domain/merchantImages';
 import { hashPassword } from '../domain/passwords';
 
 /**
@@ -101,18 +101,7 @@ async function demoImage(trx: Trx, kind: MerchantImageKind, palette: DemoProfile
     .png()
     .toBuffer();
   const image = await processImage(kind, png);
-  await trx
-    .insertInto('merchant_images')
-    .values({
-      sha256: image.sha256,
-      content_type: image.contentType,
-      width: image.width,
-      height: image.height,
-      bytes: image.bytes,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('sha256').doNothing())
-    .execute();
+  await storeImage(trx, image, now);
   return image.sha256;
 }
 
