@@ -270,7 +270,6 @@ export async function updateRebateCoin(
 
 /* ---------- bank account ---------- */
 
-
 export async function getBankAccount(db: Db, merchantId: number): Promise<{ account: BankAccount | null }> {
   const row = await db
     .selectFrom('merchant_bank_accounts')
