@@ -2,6 +2,7 @@ export * from './calls';
 export * from './constants';
 export * from './endpoints';
 export * from './guard';
+export * from './merchantConstants';
 export * from './merchantSettings';
 export * from './messages';
 export * from './moneyOut';

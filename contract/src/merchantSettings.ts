@@ -13,7 +13,7 @@ import {
   REBATE_RATE_MAX_BP,
   REBATE_RATE_STEP_BP,
   ZENGIN_DIGITS,
-} from './constants';
+} from './merchantConstants';
 import { idSchema, instantSchema } from './schemas';
 import { toZenginKana, ZENGIN_NAME_MESSAGES, zenginInvalidChars } from './zenginKana';
 
