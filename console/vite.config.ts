@@ -1,6 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -45,9 +48,44 @@ const FIRST_PAINT_MANTINE = [
 const FIRST_PAINT_DIRS = [...FRAMEWORK_PACKAGES, ...FIRST_PAINT_MANTINE].map((path) => `/node_modules/${path}/`);
 const isFirstPaint = (id: string) => FIRST_PAINT_DIRS.some((dir) => id.replaceAll('\\', '/').includes(dir));
 
+/** Files worth sending compressed (text); smaller ones cost more in headers than they save. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, at the highest
+ * levels (done once per build, not per request); the server sends the best one the browser accepts.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!COMPRESSIBLE.test(fileName)) continue;
+        const source = output.type === 'chunk' ? output.code : output.source;
+        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (bytes.length < COMPRESS_MIN_BYTES) continue;
+        const path = join(outDir, fileName);
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

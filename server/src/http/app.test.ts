@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { CALLS, runtimeConfigSchema } from '@coin/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { createTestDatabase, type TestDatabase, testConfig } from '../testing/ha
 import { buildApp, redactTokens } from './app';
 
 const INDEX_HTML = '<!doctype html><title>console</title><div id="root"></div>';
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
 describe('the service around the API', () => {
   let database: TestDatabase;
@@ -20,6 +22,10 @@ describe('the service around the API', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // A build's file with the compressed copies the build writes beside it.
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG_JS);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_JS));
     app = await buildApp({
       config: testConfig({ CONSOLE_DIST: dist, PASSWORD_MIN_LENGTH: '10', APP_SCHEME: 'mebuku://' }),
       db: database.db,
@@ -94,6 +100,35 @@ describe('the service around the API', () => {
     } finally {
       await secure.close();
     }
+  });
+
+  it("sends the build's compressed copy the browser accepts best, with Vary, and keeps the immutable caching", async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('compresses JSON answers above 1 KB for clients that accept it, and leaves small ones alone', async () => {
+    const big = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('paths');
+    const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
   });
 
   it('reports its health', async () => {

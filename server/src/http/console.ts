@@ -48,6 +48,9 @@ export async function registerConsole(app: FastifyInstance, config: Config): Pro
       root: config.consoleDist,
       prefix: '/',
       wildcard: true,
+      // The build writes .br and .gz beside each file: the best one the browser accepts is sent
+      // (Content-Encoding, Vary: Accept-Encoding), never compressed again per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? LONG_CACHE : 'no-cache');
