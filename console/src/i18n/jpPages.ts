@@ -141,6 +141,7 @@ export const jpPages = {
       empty: '過去30日の売上はありません',
       total: '30日間の合計: {{amount}}',
       dayFormat: 'M/D',
+      day: '日付',
     },
     refunds: {
       title: '返金申請中',

@@ -7,7 +7,7 @@ import { QueryCard } from '@/components/QueryCard';
 import { formatYen, lastTokyoDays } from '@/format';
 import { dailySeries } from './sales';
 
-// recharts is heavy: only this card loads it, after the page itself.
+// The chart loads with this card, after the page itself.
 const SalesChart = lazy(() => import('./SalesChart'));
 
 const DAYS = 30;
