@@ -77,6 +77,14 @@ async function measure(browser: Browser, url: string): Promise<Run> {
     const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ref.id);
+    if (process.env.LH_DETAILS) {
+      for (const id of failedA11y) {
+        const items =
+          (lhr.audits[id]?.details as { items?: { node?: { snippet?: string; explanation?: string } }[] })?.items ?? [];
+        for (const item of items.slice(0, 8))
+          console.log(`  ${id}: ${item.node?.snippet} — ${item.node?.explanation?.split('\n')[1] ?? ''}`);
+      }
+    }
     return {
       failedA11y,
       performance: score('performance'),

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from '@/router/router';
 import { selectRole, session, sessionStore } from '@/session';
 import { registerNavigator } from './navigation';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export const router = createAppRouter({
   hostname: () => window.location.hostname,
@@ -22,7 +22,7 @@ registerNavigator((href) => {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} deduplicateCssVariables={false}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
       <RouterProvider router={router} />
     </MantineProvider>
   );

@@ -59,7 +59,7 @@ export function CopyUrl({
       <Text
         size="xs"
         role="status"
-        c={outcome === 'copied' ? 'teal.8' : 'orange.9'}
+        c={outcome === 'copied' ? 'teal.9' : 'orange.9'}
         fw={outcome === 'copied' ? 700 : 400}
       >
         {outcome === 'copied' && t('common.copied')}

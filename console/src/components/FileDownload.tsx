@@ -89,7 +89,7 @@ export function DownloadStatus({ state, onCancel }: { state: DownloadState; onCa
       );
     case 'done':
       return (
-        <Text size="sm" c="teal.8" role="status">
+        <Text size="sm" c="teal.9" role="status">
           {t('download.done', { fileName: state.fileName, rows: formatCoin(state.rows) })}
         </Text>
       );

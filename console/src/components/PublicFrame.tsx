@@ -8,7 +8,7 @@ export function PublicFrame({ children, width = 440 }: { children: ReactNode; wi
   return (
     <Box mih="100vh" bg="gray.0" py={{ base: 'lg', sm: 64 }}>
       <Container size={width} px="md">
-        <Text component="p" ta="center" fw={700} fz="lg" c="teal.8" mb="md">
+        <Text component="p" ta="center" fw={700} fz="lg" c="teal.9" mb="md">
           {t('common.appName')}
         </Text>
         <Paper component="main" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>

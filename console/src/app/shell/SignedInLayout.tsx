@@ -57,7 +57,7 @@ export default function SignedInLayout() {
               aria-label={t('actions.toggleMenu')}
               aria-expanded={opened}
             />
-            <Text fw={700} c="teal.8" visibleFrom="md">
+            <Text fw={700} c="teal.9" visibleFrom="md">
               {t('common.appName')}
             </Text>
             <MerchantSwitcher onSwitchingChange={setSwitching} />

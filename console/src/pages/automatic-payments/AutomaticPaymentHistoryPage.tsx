@@ -38,7 +38,7 @@ function ResultCell({ payment }: { payment: AutomaticPayment }) {
         {t(automaticPaymentResultKey(result))}
       </Badge>
       {result !== 'SUCCEEDED' && payment.failure_reason && (
-        <Text size="xs" c="red.8" w={180} style={{ whiteSpace: 'normal' }}>
+        <Text size="xs" c="red.9" w={180} style={{ whiteSpace: 'normal' }}>
           {payment.failure_reason}
         </Text>
       )}

@@ -69,7 +69,7 @@ export function PaySection({ invoice, merchant }: { invoice: Invoice; merchant: 
     body = (
       <Stack gap="sm" align="flex-start">
         {invoice.status === 'OVERDUE' && (
-          <Text size="sm" c="red.8" fw={700}>
+          <Text size="sm" c="red.9" fw={700}>
             {t('invoice.pay.overdue')}
           </Text>
         )}

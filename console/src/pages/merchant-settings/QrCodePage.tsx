@@ -126,7 +126,7 @@ function FileButton({ label, open, fallbackName }: { label: string; open: OpenDo
         {label}
       </Button>
       {state.status === 'done' && (
-        <Text size="xs" c="teal.8" role="status" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="teal.9" role="status" style={{ overflowWrap: 'anywhere' }}>
           {t('qrCode.downloads.saved', { fileName: state.fileName })}
         </Text>
       )}

@@ -27,7 +27,7 @@ export function StatusSection({ profile }: { profile: MerchantProfile }) {
               {t(`merchantProfile.status.${profile.status}`)}
             </Badge>
           </Group>
-          <Text size="sm" c={open ? 'dimmed' : 'red.8'}>
+          <Text size="sm" c={open ? 'dimmed' : 'red.9'}>
             {t(open ? 'merchantProfile.status.openLead' : 'merchantProfile.status.closedLead')}
           </Text>
         </Stack>

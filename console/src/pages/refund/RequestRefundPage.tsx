@@ -145,7 +145,7 @@ function FormStep({
               {payment.coin_name} {formatCoin(payment.amount)}
             </Text>
           ) : (
-            <Text c={paymentError ? 'red.8' : 'dimmed'} role={paymentError ? 'alert' : undefined}>
+            <Text c={paymentError ? 'red.9' : 'dimmed'} role={paymentError ? 'alert' : undefined}>
               {t('refund.request.noPayment')}
             </Text>
           )}

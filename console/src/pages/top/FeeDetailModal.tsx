@@ -156,7 +156,7 @@ function DetailSection<T>({
   let body: ReactNode = <Loader size="xs" aria-label={t('common.loading')} />;
   if (query.isError) {
     body = (
-      <Text size="sm" c="red.8" role="alert">
+      <Text size="sm" c="red.9" role="alert">
         {t('errors.loadFailed')}
       </Text>
     );
@@ -189,7 +189,7 @@ function FeeLimitLine({ targetDate }: { targetDate: string }) {
   const limit = useQuery(feeQueries.limits('MERCHANT', targetDate));
   if (limit.isError) {
     return (
-      <Text size="sm" c="red.8" role="alert">
+      <Text size="sm" c="red.9" role="alert">
         {t('errors.loadFailed')}
       </Text>
     );

@@ -24,7 +24,7 @@ export function historyColumns<T extends History>(t: TFunction): Column<T>[] {
       header: t('fields.amount'),
       align: 'right',
       render: (row) => (
-        <Text span inherit c={row.amount < 0 ? 'red.8' : undefined} fw={500}>
+        <Text span inherit c={row.amount < 0 ? 'red.9' : undefined} fw={500}>
           {formatSignedAmount(row.amount)}
         </Text>
       ),

@@ -43,7 +43,7 @@ export function AccountText({ account }: { account: MaskedAccount | null }) {
       {accountLine(account)}
     </Text>
   ) : (
-    <Text span size="sm" c="red.8">
+    <Text span size="sm" c="red.9">
       {t('withdrawal.noAccount')}
     </Text>
   );
@@ -59,7 +59,7 @@ export function PayoutStatusCell({ status, failureReason }: { status: PayoutStat
         {t(`withdrawal.statuses.${status}`)}
       </Badge>
       {status === 'FAILED' && failureReason && (
-        <Text size="xs" c="red.8" w={130} style={{ whiteSpace: 'normal' }}>
+        <Text size="xs" c="red.9" w={130} style={{ whiteSpace: 'normal' }}>
           {failureReason}
         </Text>
       )}
