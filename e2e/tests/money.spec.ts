@@ -125,7 +125,7 @@ test.describe('money pages', () => {
         has: page.getByRole('cell', { name: String(applicationId), exact: true }),
       });
     await expect(row).toContainText('申請中');
-    await row.getByRole('button', { name: `返金申請 ${applicationId} を取り消す` }).click();
+    await row.getByRole('button', { name: `取消（返金申請 ${applicationId}）` }).click();
     const dialog = page.getByRole('dialog', { name: '返金申請を取り消しますか？' });
     await expect(dialog).toContainText(`申請ID ${applicationId}`);
     await dialog.getByRole('button', { name: '取り消す', exact: true }).click();
@@ -145,7 +145,7 @@ test.describe('money pages', () => {
     await signInToTop(page, ACCOUNTS.member);
     await page.goto('/refund');
     await expect(page.getByRole('table', { name: '返金一覧' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /を取り消す$/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^取消（返金申請/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: '返金を申請' })).toHaveCount(0);
   });
   // Money in and out. In this serial group: they move 本店's めぶくコイン like the refund walks above.

@@ -6,6 +6,9 @@ import { formatCoin } from '@/format';
 import classes from './ListTable.module.css';
 import { QueryErrorAlert } from './QueryErrorAlert';
 
+/** A wide table's scroll box takes keyboard focus, so its hidden columns can be reached with the arrow keys. */
+export const SCROLL_BY_KEYBOARD = { viewportProps: { tabIndex: 0 } } as const;
+
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 
 export interface Column<T> {
@@ -69,7 +72,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
   return (
     <Stack gap="sm">
       <Box aria-busy={query.isFetching} style={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} scrollAreaProps={SCROLL_BY_KEYBOARD}>
           <Table striped highlightOnHover={Boolean(onOpenRow)} aria-label={props.label} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

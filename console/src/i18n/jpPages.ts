@@ -373,7 +373,7 @@ export const jpPages = {
       empty: 'この条件の返金申請はありません',
       request: '返金を申請',
       cancel: '取消',
-      cancelLabel: '返金申請 {{id}} を取り消す',
+      cancelLabel: '取消（返金申請 {{id}}）',
       confirmTitle: '返金申請を取り消しますか？',
       confirmBody: '申請ID {{id}}（{{coin}} {{amount}}）の返金申請を取り消します。この操作は元に戻せません。',
       confirmCancel: '取り消す',

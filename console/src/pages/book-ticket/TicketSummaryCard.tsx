@@ -2,6 +2,7 @@ import type { BookTicketSummary } from '@coin/contract';
 import { Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { usesAndPriceLabel } from './bookTicketLabels';
@@ -33,7 +34,7 @@ export function TicketSummaryCard({
     >
       {(data) => (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={560} scrollAreaProps={SCROLL_BY_KEYBOARD}>
             <Table striped aria-label={title} verticalSpacing="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
               <Table.Thead>
                 <Table.Tr>

@@ -24,7 +24,7 @@ export function CouponPreview({ card }: { card: CouponCardText }) {
         aria-label={t('coupon.card.label')}
         style={{ overflow: 'hidden', border: '2px dashed var(--mantine-color-orange-4)' }}
       >
-        <Box px="md" py={8} bg="orange.6">
+        <Box px="md" py={8} style={{ background: 'color-mix(in srgb, var(--mantine-color-orange-9), black 30%)' }}>
           <Text size="sm" fw={700} c="white" truncate="end">
             {card.merchant}
           </Text>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { invoiceQueries } from '@/api/invoices';
 import { FactsTable } from '@/components/FactsTable';
+import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
 import type { MerchantEntry } from '@/session';
@@ -99,7 +100,7 @@ function InvoiceView({ invoice, merchant }: { invoice: Invoice; merchant: Mercha
           <Title order={2} size="h4" id={itemsId}>
             {t('invoice.detail.items')}
           </Title>
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={520} scrollAreaProps={SCROLL_BY_KEYBOARD}>
             <Table withTableBorder aria-labelledby={itemsId} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>

@@ -2,6 +2,7 @@ import type { GroupPayoutTotal } from '@coin/contract';
 import { Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { type GroupTotalsRow, groupTotalsRow } from './payoutView';
@@ -46,7 +47,7 @@ export function GroupTotalsCard({
     >
       {({ merchants }) => (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} scrollAreaProps={SCROLL_BY_KEYBOARD}>
             <Table
               striped
               aria-label={t('withdrawal.group.totalsLabel')}
