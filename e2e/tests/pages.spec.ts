@@ -30,5 +30,30 @@ test('every signed-in page renders under the Content-Security-Policy, without se
       );
     }
   }
+
+  // Dialogs, open: the invitation form, a refund's cancel confirmation, the open/closed confirmation.
+  const dialogs: { path: string; open: string; name: RegExp }[] = [
+    { path: '/merchant/user', open: '招待する', name: /ユーザーを招待/ },
+    { path: '/refund', open: '取消（返金申請', name: /返金/ },
+    { path: '/merchant', open: '休業にする', name: /休業/ },
+  ];
+  for (const dialog of dialogs) {
+    await page.goto(dialog.path);
+    await page.getByRole('button', { name: dialog.open }).first().click();
+    await expect(page.getByRole('dialog', { name: dialog.name })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    for (const violation of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      problems.push(
+        `${dialog.path} (dialog) ${violation.id} (${violation.impact}): ${violation.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+      );
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: dialog.name })).toBeHidden();
+  }
   expect(problems).toEqual([]);
 });

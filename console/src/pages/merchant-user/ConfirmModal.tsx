@@ -19,7 +19,13 @@ export function ConfirmModal(props: ConfirmModalProps) {
   const { t } = useTranslation();
   const { opened, title, body, confirmLabel, danger, submitting, error, onConfirm, onClose } = props;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{body}</Text>
         {error !== null && error !== undefined && (

@@ -63,6 +63,7 @@ export function UserFormModal({ mode, opened, initial, submitting, error, onClos
       onClose={onClose}
       title={t(mode === 'invite' ? 'accounts.merchantUser.inviteTitle' : 'accounts.merchantUser.editTitle')}
       centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
