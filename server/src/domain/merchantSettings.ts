@@ -20,43 +20,35 @@ interface Actor {
   clientIp?: string | null;
 }
 
+/** The fields of the profile form (PATCH /merchants/{id} sends all of them). */
+const PROFILE_FIELDS = [
+  'name',
+  'description',
+  'postal_code',
+  'prefecture',
+  'city',
+  'street',
+  'phone',
+  'business_hours',
+] as const;
+
 /** The profile as the Owner edits it. */
 export async function getMerchantProfile(db: Db, merchantId: number): Promise<MerchantProfile> {
   const merchant = await db
     .selectFrom('merchants')
-    .select([
-      'id',
-      'name',
-      'description',
-      'postal_code',
-      'prefecture',
-      'city',
-      'street',
-      'phone',
-      'business_hours',
-      'status',
-      'thumbnail_sha256',
-      'image_sha256',
-      'profile_updated_at',
-    ])
+    .select(['id', ...PROFILE_FIELDS, 'status', 'thumbnail_sha256', 'image_sha256', 'profile_updated_at'])
     .where('id', '=', merchantId)
     .executeTakeFirst();
   if (!merchant) throw notFound();
+  const { id, status, thumbnail_sha256, image_sha256, profile_updated_at, ...fields } = merchant;
   return {
-    merchant_id: merchant.id,
-    name: merchant.name,
-    description: merchant.description,
-    postal_code: merchant.postal_code,
-    prefecture: merchant.prefecture,
-    city: merchant.city,
-    street: merchant.street,
-    phone: merchant.phone,
-    business_hours: merchant.business_hours,
-    status: merchant.status,
-    thumbnail_url: merchantImagePath(merchant.thumbnail_sha256),
-    image_url: merchantImagePath(merchant.image_sha256),
+    merchant_id: id,
+    ...fields,
+    status,
+    thumbnail_url: merchantImagePath(thumbnail_sha256),
+    image_url: merchantImagePath(image_sha256),
     tags: await merchantTags(db, merchantId),
-    updated_at: merchant.profile_updated_at.toISOString(),
+    updated_at: profile_updated_at.toISOString(),
   };
 }
 
@@ -68,17 +60,6 @@ const merchantTags = (db: Db, merchantId: number) =>
     .where('mt.merchant_id', '=', merchantId)
     .orderBy('t.id')
     .execute();
-
-const PROFILE_FIELDS = [
-  'name',
-  'description',
-  'postal_code',
-  'prefecture',
-  'city',
-  'street',
-  'phone',
-  'business_hours',
-] as const;
 
 /** Every field at once; the audit event keeps the fields that changed, before and after. */
 export async function updateMerchantProfile(
