@@ -12,7 +12,7 @@ import { queueMail } from './mailOutbox';
 import { hashPassword } from './passwords';
 import type { OnLocked } from './sessions';
 
-/** Starts delivering queued mail (http/mailOutbox.ts). */
+/** Starts delivering queued mail now, after the answer that queued it (http/mailOutbox.ts). */
 export interface MailOutbox {
   kick(): void;
 }

@@ -61,7 +61,7 @@ export interface LockoutPolicy {
 
 export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 10, minutes: 30 };
 
-/** Told when a failure locks an account (the route mails its owner); it must not throw. */
+/** Told when a failure locks an account, after the lock has committed (the route queues a mail to its owner). */
 export type OnLocked = (lock: { identityId: number; email: string; until: Date }) => Promise<void>;
 
 /** The configured lockout (LOCKOUT_THRESHOLD, LOCKOUT_MINUTES). */

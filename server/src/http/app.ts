@@ -62,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signer = new TokenSigner(config.jwtSecret);
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const background = installBackground(app, app.log);
+  const background = installBackground(app);
   const now = options.now ?? (() => new Date());
   const outbox = installMailOutbox(app, { db, mailer, now, background });
   const deps: AppDeps = { config, db, signer, mailer, now, background, outbox };

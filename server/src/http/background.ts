@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +17,7 @@ export interface Background {
  * Work a handler does after answering (the password-reset lookup and mail, so known and unknown
  * addresses answer alike). Failures are logged; the app waits for what is still running when it closes.
  */
-export function installBackground(app: FastifyInstance, log: FastifyBaseLogger): Background {
+export function installBackground(app: FastifyInstance): Background {
   const running = new Set<Promise<void>>();
   const settle = async () => {
     while (running.size > 0) await Promise.all(running);
@@ -30,7 +30,7 @@ export function installBackground(app: FastifyInstance, log: FastifyBaseLogger):
         .then(task)
         .then(
           () => undefined,
-          (error: unknown) => log.error({ err: error }, `${name} failed`),
+          (error: unknown) => app.log.error({ err: error }, `${name} failed`),
         )
         .finally(() => running.delete(work));
       running.add(work);

@@ -2,15 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection';
 import type { Mailer } from '../domain/mail';
 import { deliverDueMail } from '../domain/mailOutbox';
+import type { MailOutbox } from '../domain/merchantUsers';
 import type { Background } from './background';
 
 /** How often a process looks for mail that is due (retries, and mail another process queued). */
 export const MAIL_DELIVERY_INTERVAL_MS = 10_000;
-
-/** Starts delivery of queued mail now (after the answer that queued it). */
-export interface MailOutbox {
-  kick(): void;
-}
 
 /**
  * Delivers the outbox: right after a change queues a mail (`kick`), and every few seconds for retries

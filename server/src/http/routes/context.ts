@@ -7,10 +7,10 @@ import type { Membership } from '../../domain/access';
 import { DomainError } from '../../domain/errors';
 import { accountLockedMail, type Mailer } from '../../domain/mail';
 import { queueMail } from '../../domain/mailOutbox';
+import type { MailOutbox } from '../../domain/merchantUsers';
 import type { OnLocked } from '../../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../../domain/tokens';
 import type { Background } from '../background';
-import type { MailOutbox } from '../mailOutbox';
 
 export interface AppDeps {
   config: Config;

@@ -94,12 +94,9 @@ export const merchantSettingsHandlers: CallHandlers<
   getRebateCoin: async (ctx) => getRebateCoin(ctx.deps.db, callerMembership(ctx).merchantId),
   updateRebateCoin: async (ctx) =>
     updateRebateCoin(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body, ctx.deps.now()),
-  async getBankAccount(ctx) {
-    ctx.reply.header('Cache-Control', 'no-store');
-    return getBankAccount(ctx.deps.db, callerMembership(ctx).merchantId);
-  },
+  // Every API answer is no-store unless a call caches on purpose (http/securityHeaders.ts).
+  getBankAccount: async (ctx) => getBankAccount(ctx.deps.db, callerMembership(ctx).merchantId),
   async putBankAccount(ctx) {
-    ctx.reply.header('Cache-Control', 'no-store');
     return putBankAccount(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body, ctx.deps.now());
   },
   lookupBank: async (ctx) => lookupBank(ctx.params.bank_code),
@@ -110,7 +107,6 @@ export const merchantSettingsHandlers: CallHandlers<
     return ctx.reply
       .header('Content-Type', 'image/png')
       .header('Content-Disposition', contentDisposition(`qrcode_${qr.merchant_name}.png`))
-      .header('Cache-Control', 'no-store')
       .send(await merchantQrPng(qr.url)) as never;
   },
   async downloadMerchantQrPoster(ctx) {
@@ -118,7 +114,6 @@ export const merchantSettingsHandlers: CallHandlers<
     return ctx.reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', contentDisposition(`qrcode_poster_${qr.merchant_name}.pdf`))
-      .header('Cache-Control', 'no-store')
       .send(await merchantQrPoster(qr, ctx.deps.now())) as never;
   },
 };
