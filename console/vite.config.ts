@@ -18,8 +18,6 @@ const FRAMEWORK_PACKAGES = [
   '@tanstack/history',
   '@tanstack/store',
   '@tanstack/react-store',
-  'i18next',
-  'react-i18next',
   'zustand',
 ];
 /**

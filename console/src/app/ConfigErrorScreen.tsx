@@ -1,5 +1,5 @@
 import { Alert, Button, MantineProvider } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
 import { theme } from './theme';

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 
 type Outcome = 'copied' | 'selected';
 

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Radio.css';
 import { CSV_ENCODINGS, type CsvEncoding } from '@coin/contract';
 import { Radio, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { pickOne } from '@/router/search';
 
 /**

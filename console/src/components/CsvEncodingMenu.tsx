@@ -3,7 +3,7 @@ import { CSV_ENCODINGS, type CsvEncoding } from '@coin/contract';
 import { Menu, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 
 /**
  * The CSV button's encoding menu (Windows-31J or UTF-8 with BOM, and what becomes 〓). Mantine's Menu

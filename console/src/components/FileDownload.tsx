@@ -1,7 +1,7 @@
 import type { CsvEncoding, CsvReport } from '@coin/contract';
 import { Alert, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import type { DownloadProgress } from '@/api/download';
 import { type CsvQuery, fallbackCsvName, openCsv } from '@/api/downloads';
 import { formatCoin } from '@/format';

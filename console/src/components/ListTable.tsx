@@ -1,7 +1,7 @@
 import { Box, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { formatCoin } from '@/format';
 import classes from './ListTable.module.css';
 import { QueryErrorAlert } from './QueryErrorAlert';

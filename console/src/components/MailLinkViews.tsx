@@ -2,7 +2,7 @@ import { NAMED_PATHS } from '@coin/contract';
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { errorMessageKey } from '@/api/errors';
 import { pathOf } from '@/router/paths';
 import type { TokenFailure } from './accountErrors';

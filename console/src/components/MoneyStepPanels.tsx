@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { apiErrorText } from './apiErrorText';
 import { type Fact, FactsTable } from './FactsTable';
 import { useFocusOnMount } from './useFocusOnMount';

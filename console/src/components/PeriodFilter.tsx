@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import type { PeriodFilterProps } from './PeriodPicker';
 
 // The calendar (Mantine dates) loads after the list it filters; until then the period shows read-only.

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { MONTH_FORMAT } from '@/format';
 
 export interface PeriodFilterProps {

@@ -1,6 +1,6 @@
 import { Box, Container, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 
 /** The frame of every signed-out page: the product name above one centred card. */
 export function PublicFrame({ children, width = 440 }: { children: ReactNode; width?: number }) {

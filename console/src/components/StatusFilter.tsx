@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 
 /** A list's status filter: すべて, then each status by its label; the choice lives in the URL. */
 export function StatusFilter<S extends string>({

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@coin/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/i18n';
 
 /**
  * Validation of the account forms (invite / edit a user, passwords, addresses), as plain functions

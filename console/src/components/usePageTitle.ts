@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 
 /** document.title = "<page title> | 加盟店管理画面". */
 export function usePageTitle(title: string): void {

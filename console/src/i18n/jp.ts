@@ -52,5 +52,5 @@ export const jp = {
   },
 } as const;
 
-/** The whole catalogue, both parts merged (i18next's typed keys). */
+/** The whole catalogue, both parts merged (the typed keys of i18n/index.ts). */
 export type Catalogue = typeof jp & typeof jpPages;

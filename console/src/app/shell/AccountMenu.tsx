@@ -2,7 +2,7 @@ import '@mantine/core/styles/Menu.css';
 import { Menu } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { pageTitleKey } from '@/i18n/keys';
 import { pathOf } from '@/router/paths';
 import { session } from '@/session';

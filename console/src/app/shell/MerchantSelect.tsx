@@ -2,7 +2,7 @@ import { Loader, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { errorMessageKey } from '@/api/errors';
 import { session, useSessionState } from '@/session';
 

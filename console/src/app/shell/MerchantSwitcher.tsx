@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { SelectorIcon } from '@/components/icons';
 import { useSessionState } from '@/session';
 

@@ -1,7 +1,7 @@
 import { APP_ROUTES, type AppRoute, canOpen, MENU_GROUPS, type MenuGroup, type Role } from '@coin/contract';
 import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { pageTitleKey } from '@/i18n/keys';
 
 /** Side-menu groups; `account` pages live in the user menu. */

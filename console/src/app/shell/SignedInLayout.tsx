@@ -14,7 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { queryClient } from '@/app/queryClient';
 import { selectRole, useSessionState } from '@/session';
 import { MerchantSwitcher } from './MerchantSwitcher';

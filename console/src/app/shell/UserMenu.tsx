@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { UserIcon } from '@/components/icons';
 import { roleKey } from '@/i18n/keys';
 import { selectRole, useSessionState } from '@/session';

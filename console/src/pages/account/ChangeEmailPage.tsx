@@ -3,7 +3,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { useChangeEmail } from '@/api/accounts';
 import { identityQueries } from '@/api/identities';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Card.css';
 import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { useChangePassword } from '@/api/accounts';
 import { getConfig } from '@/app/config';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';

@@ -7,7 +7,7 @@ import { type BookTicketUse, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { bookTicketQueries } from '@/api/bookTickets';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';

@@ -1,7 +1,7 @@
 import type { BookTicketSummary } from '@coin/contract';
 import { Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';

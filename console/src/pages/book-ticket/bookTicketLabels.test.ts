@@ -1,18 +1,8 @@
-import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jpPages } from '@/i18n/jpPages';
+import { loadPageStrings, t } from '@/i18n';
 import { usesAndPriceLabel, usesLeftLabel } from './bookTicketLabels';
 
-let t: TFunction;
-beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    lng: 'jp',
-    resources: { jp: { translation: jpPages } },
-    interpolation: { escapeValue: false },
-  });
-  t = instance.t;
-});
+beforeAll(() => loadPageStrings());
 
 describe('book ticket labels', () => {
   it('words a ticket as its uses and price', () => {

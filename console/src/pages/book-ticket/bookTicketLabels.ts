@@ -1,5 +1,5 @@
 import type { BookTicketSummary, BookTicketUse } from '@coin/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/i18n';
 import { formatCoin } from '@/format';
 
 /** A ticket's size and price: 「11回 / 5,000」. */

@@ -7,7 +7,7 @@ import { COUPON_STATUSES, type Coupon, DEFAULT_PAGE_SIZE, PAYING_ROLES } from '@
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { couponQueries } from '@/api/coupons';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';

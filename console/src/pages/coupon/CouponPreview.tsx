@@ -1,6 +1,6 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import type { CouponCardText } from './couponLabels';
 
 /** The coupon as the customer's app shows it, drawn from the form as it is filled in. */

@@ -1,5 +1,5 @@
 import type { Coupon } from '@coin/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { useStopCoupon } from '@/api/coupons';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { discountLabel } from './couponLabels';

@@ -1,7 +1,6 @@
 import { COUPON_STATUSES } from '@coin/contract';
-import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jpPages } from '@/i18n/jpPages';
+import { loadPageStrings, t } from '@/i18n';
 import type { CouponDraft } from './couponForm';
 import {
   COUPON_STATUS_COLORS,
@@ -15,16 +14,7 @@ import {
   validityLabel,
 } from './couponLabels';
 
-let t: TFunction;
-beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    lng: 'jp',
-    resources: { jp: { translation: jpPages } },
-    interpolation: { escapeValue: false },
-  });
-  t = instance.t;
-});
+beforeAll(() => loadPageStrings());
 
 describe('coupon labels', () => {
   it('words a discount for the list and for the customer card', () => {

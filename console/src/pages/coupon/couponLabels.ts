@@ -1,5 +1,5 @@
 import type { Coupon, CouponStatus } from '@coin/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/i18n';
 import { formatCoin } from '@/format';
 import type { CouponDraft } from './couponForm';
 

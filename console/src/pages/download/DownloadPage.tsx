@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Paper.css';
 import { CSV_ENCODINGS, CSV_REPORTS, type CsvEncoding, type CsvReport } from '@coin/contract';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { DownloadButton, useCsvDownload } from '@/components/FileDownload';
 import { PeriodFilter } from '@/components/PeriodFilter';

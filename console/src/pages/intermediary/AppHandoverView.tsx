@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { getConfig } from '@/app/config';
 import { appUrl } from '@/components/appHandover';
 import { PublicFrame } from '@/components/PublicFrame';

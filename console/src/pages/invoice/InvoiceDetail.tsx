@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { isApiError } from '@/api/errors';
 import { invoiceQueries } from '@/api/invoices';
 import { FactsTable } from '@/components/FactsTable';

@@ -8,7 +8,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { invoiceQueries } from '@/api/invoices';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';

@@ -1,6 +1,6 @@
 import type { InvoiceStatus } from '@coin/contract';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { INVOICE_STATUS_COLORS } from './invoiceView';
 
 /** An invoice's status in Japanese (未払い / 期限超過 / 支払済み). */

@@ -2,7 +2,7 @@ import type { Invoice } from '@coin/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { usePayInvoice } from '@/api/invoices';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';

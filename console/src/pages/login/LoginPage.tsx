@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { errorMessageKey } from '@/api/errors';
 import { usePageTitle } from '@/components/usePageTitle';
 import { pathOf } from '@/router/paths';

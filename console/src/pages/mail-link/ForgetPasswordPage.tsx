@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { requestPasswordReset } from '@/api/accounts';
 import { errorMessageKey } from '@/api/errors';
 import { emailProblem, problemText } from '@/components/accountForms';

@@ -1,5 +1,5 @@
 import { PasswordInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import type { FieldKey } from '@/components/accountForms';
 
 interface PasswordFieldsProps {

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { accountQueries } from '@/api/accounts';
 import { tokenFailure } from '@/components/accountErrors';
 import { CheckingView, DoneView, FailureAlert, TokenFailureView } from '@/components/MailLinkViews';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { accountQueries } from '@/api/accounts';
 import { tokenFailure } from '@/components/accountErrors';
 import { CheckingView, FailureAlert, TokenFailureView } from '@/components/MailLinkViews';

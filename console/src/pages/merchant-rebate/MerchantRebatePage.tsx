@@ -7,7 +7,7 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { rebateQueries } from '@/api/rebates';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';

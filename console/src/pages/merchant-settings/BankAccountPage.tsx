@@ -6,7 +6,7 @@ import { Alert, Box, Button, Group, Input, Paper, SegmentedControl, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import {
   bankAccountQueries,
   loadSettingsBodySchemas,

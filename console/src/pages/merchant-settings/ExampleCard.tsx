@@ -1,6 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 
 /** The frame of the worked example beside the rebate form (also shown, empty, while the example loads). */
 export function ExampleCard({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { BANK_HOLDER_NAME_MAX } from '@coin/contract';
 import { TextInput } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { DESCRIPTION_BELOW } from './bankAccountForm';
 import { type HolderNameEvent, holderNameLength, holderNameProblem, holderNameStep } from './holderName';
 

@@ -3,7 +3,7 @@ import type { MerchantQr } from '@coin/contract';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { merchantQrQueries, openMerchantQrPng, openMerchantQrPoster } from '@/api/merchantSettings';
 import { apiErrorText } from '@/components/apiErrorText';
 import { CopyUrl } from '@/components/CopyUrl';

@@ -2,7 +2,7 @@ import type { RebateCoinSettings } from '@coin/contract';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import {
   loadSettingsBodySchemas,
   rebateCoinQueries,

@@ -2,7 +2,7 @@ import type { RebateCoinSettings } from '@coin/contract';
 import { rebateOf } from '@coin/contract';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { formatCoin } from '@/format';
 import { ExampleCard } from './ExampleCard';
 import { isAllowedRate, type RebateValues, rateBasisPoints } from './rebateForm';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Box, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { usePageTitle } from '@/components/usePageTitle';
 import { selectSelectedMerchant, useSessionState } from '@/session';

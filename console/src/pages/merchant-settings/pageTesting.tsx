@@ -2,13 +2,11 @@
  * Rendering the settings pages in unit tests: the page, its providers and its strings, rendered to HTML
  * (the tests run without a DOM) with a query cache the test fills. Test code only.
  */
-import { LANGUAGE } from '@coin/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initI18n } from '@/i18n';
-import { jpPages } from '@/i18n/jpPages';
+import { loadPageStrings } from '@/i18n';
 import { createSessionStore, selectRole, selectSelectedMerchant } from '@/session/store';
 import type { MerchantEntry, SessionState } from '@/session/types';
 
@@ -42,7 +40,7 @@ export const testQueryClient = () =>
 export const seedError = (client: QueryClient, queryKey: QueryKey, error: unknown) =>
   client.prefetchQuery({ queryKey, queryFn: () => Promise.reject(error) });
 
-initI18n().addResourceBundle(LANGUAGE, 'translation', jpPages, true, true);
+await loadPageStrings();
 
 /** The page's HTML as the first render shows it. */
 export const renderHtml = (element: ReactElement, client: QueryClient = testQueryClient()): string =>

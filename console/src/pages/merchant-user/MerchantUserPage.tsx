@@ -9,7 +9,7 @@ import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import type { MerchantUserRow } from '@/api/merchantUserRows';
 import {
   merchantUserQueries,

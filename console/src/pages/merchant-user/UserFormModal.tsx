@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@coin/contract';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
 import {
   hasProblems,

@@ -1,5 +1,5 @@
 import type { MerchantStatus } from '@coin/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { useUpdateMerchantStatus } from '@/api/merchantProfile';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { merchantProfileQueries } from '@/api/merchantProfile';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { usePageTitle } from '@/components/usePageTitle';

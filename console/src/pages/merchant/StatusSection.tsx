@@ -1,7 +1,7 @@
 import type { MerchantProfile, MerchantStatus } from '@coin/contract';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 
 // The confirm dialog (Mantine's modal parts) loads with its first use.
 const ChangeStatusDialog = lazy(() => import('./ChangeStatusDialog'));

@@ -4,7 +4,7 @@ import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text, Title } from 
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { merchantProfileQueries, useSetMerchantTags } from '@/api/merchantProfile';
 import { apiErrorText } from '@/components/apiErrorText';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';

@@ -1,5 +1,5 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { usePageTitle } from '@/components/usePageTitle';
 
 /** Hand-over page of the bank-payment and account-transfer flows. */

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { usePageTitle } from '@/components/usePageTitle';
 import { ReturnToAppButton } from './ReturnToAppButton';
 

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { getConfig } from '@/app/config';
 import { appUrl } from '@/components/appHandover';
 

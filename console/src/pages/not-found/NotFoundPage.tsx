@@ -1,7 +1,7 @@
 import { NAMED_PATHS } from '@coin/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
 

@@ -12,9 +12,9 @@ import {
 } from '@coin/contract';
 import { Alert, Box, Button, Group, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/i18n';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { getPaymentFee, merchantPaymentQueries, useCreateMerchantPayment } from '@/api/payments';
 import { walletQueries } from '@/api/wallets';
 import { fieldRefusal } from '@/components/accountErrors';

@@ -1,5 +1,5 @@
 import type { RefundApplication } from '@coin/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { useCancelRefund } from '@/api/refunds';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatCoin } from '@/format';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Card.css';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { refundQueries } from '@/api/refunds';
 import { CsvButton } from '@/components/FileDownload';
 import { PeriodFilter } from '@/components/PeriodFilter';

@@ -16,7 +16,7 @@ import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, TextInput, Title
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { confirmRefund, type RefundBody, useCreateRefund } from '@/api/refunds';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';

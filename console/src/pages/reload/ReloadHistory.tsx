@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type History } from '@coin/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { reloadQueries } from '@/api/reloads';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';

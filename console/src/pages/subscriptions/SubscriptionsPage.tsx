@@ -8,7 +8,7 @@ import { SUBSCRIPTION_STATUSES, type Subscriber } from '@coin/contract';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { subscriptionQueries } from '@/api/subscriptions';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { noticeQueries } from '@/api/notices';
 import { QueryCard } from '@/components/QueryCard';
 import { formatDate } from '@/format';

@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { walletQueries } from '@/api/wallets';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';

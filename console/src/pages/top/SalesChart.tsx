@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { formatDay, formatYen } from '@/format';
 import { axisYen, niceTicks } from './chartScale';
 import classes from './SalesChart.module.css';

@@ -4,7 +4,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { usePageTitle } from '@/components/usePageTitle';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { BalancesCard } from './BalancesCard';

@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, type History, TRANSACTION_TYPES } from '@coin/contra
 import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { walletQueries } from '@/api/wallets';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';

@@ -1,6 +1,6 @@
 import type { History, TransactionType } from '@coin/contract';
 import { Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/i18n';
 import type { Column } from '@/components/ListTable';
 import { formatCoin, formatDateTime } from '@/format';
 

@@ -3,7 +3,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Titl
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { useCreateUrlPayment } from '@/api/urlPayments';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';

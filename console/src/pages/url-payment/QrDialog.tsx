@@ -5,7 +5,7 @@ import type { UrlPayment } from '@coin/contract';
 import { Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { CopyUrl } from '@/components/CopyUrl';
 import { formatCoin } from '@/format';
 

@@ -1,5 +1,5 @@
 import type { UrlPayment } from '@coin/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { useStopUrlPayment } from '@/api/urlPayments';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatCoin } from '@/format';

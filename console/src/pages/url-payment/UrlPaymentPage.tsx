@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { urlPaymentQueries } from '@/api/urlPayments';
 import { CopyUrl } from '@/components/CopyUrl';
 import { ListSection } from '@/components/ListSection';

@@ -6,7 +6,7 @@ import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { utilityBillQueries } from '@/api/utilityBills';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { FactsTable } from '@/components/FactsTable';

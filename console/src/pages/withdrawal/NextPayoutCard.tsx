@@ -2,7 +2,7 @@ import type { NextPayout } from '@coin/contract';
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { FactsTable } from '@/components/FactsTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';

@@ -8,7 +8,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { payoutQueries } from '@/api/payouts';
 import { ListSection } from '@/components/ListSection';
 import { useListSearch } from '@/components/useListSearch';

@@ -9,7 +9,7 @@ import { APP_ROUTES, canOpen } from '@coin/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n';
 import { payoutQueries } from '@/api/payouts';
 import { ListSection } from '@/components/ListSection';
 import { useListSearch } from '@/components/useListSearch';

@@ -1,8 +1,8 @@
 import type { MaskedAccount, Payout, PayoutStatus } from '@coin/contract';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/i18n';
+import { useTranslation } from '@/i18n';
 import type { Column } from '@/components/ListTable';
 import { formatCoin } from '@/format';
 import { accountLine, dayParts, PAYOUT_STATUS_COLORS, periodParts, transactionSearchOf } from './payoutView';
