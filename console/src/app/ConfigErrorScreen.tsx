@@ -1,7 +1,7 @@
 import { Alert, Button, MantineProvider } from '@mantine/core';
-import { useTranslation } from '@/i18n';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { theme } from './theme';
 
 function ConfigError() {

@@ -1,10 +1,10 @@
 import type { CsvEncoding, CsvReport } from '@coin/contract';
 import { Alert, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import type { DownloadProgress } from '@/api/download';
 import { type CsvQuery, fallbackCsvName, openCsv } from '@/api/downloads';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 import { apiErrorText } from './apiErrorText';
 import { ChevronDownIcon, DownloadIcon } from './icons';
 

@@ -1,8 +1,8 @@
 import { Box, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useTranslation } from '@/i18n';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 import classes from './ListTable.module.css';
 import { QueryErrorAlert } from './QueryErrorAlert';
 

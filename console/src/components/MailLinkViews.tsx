@@ -2,8 +2,8 @@ import { NAMED_PATHS } from '@coin/contract';
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/i18n';
 import { errorMessageKey } from '@/api/errors';
+import { useTranslation } from '@/i18n';
 import { pathOf } from '@/router/paths';
 import type { TokenFailure } from './accountErrors';
 

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useTranslation } from '@/i18n';
 import { MONTH_FORMAT } from '@/format';
+import { useTranslation } from '@/i18n';
 
 export interface PeriodFilterProps {
   from: string;

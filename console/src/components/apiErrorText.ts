@@ -1,5 +1,5 @@
-import type { TFunction } from '@/i18n';
 import { errorMessageKey, isApiError } from '@/api/errors';
+import type { TFunction } from '@/i18n';
 
 /**
  * The message shown for a failed call: the server's own (Japanese) message for a refused request

@@ -2,8 +2,8 @@ import { Loader, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { errorMessageKey } from '@/api/errors';
+import { useTranslation } from '@/i18n';
 import { session, useSessionState } from '@/session';
 
 /** The merchants the user holds a role in; switching obtains the new session before anything changes. */

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '@/i18n';
 import { SelectorIcon } from '@/components/icons';
+import { useTranslation } from '@/i18n';
 import { useSessionState } from '@/session';
 
 // The select (Mantine Combobox, floating positioning, scroll area) is off the shell's chunk; until it

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { UserIcon } from '@/components/icons';
+import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 import { selectRole, useSessionState } from '@/session';
 

@@ -3,12 +3,12 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } fro
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { useChangeEmail } from '@/api/accounts';
 import { identityQueries } from '@/api/identities';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
 import { type ChangeEmailValues, hasProblems, problemTexts, validateChangeEmail } from '@/components/accountForms';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { useSessionState } from '@/session';
 
 const EMPTY: ChangeEmailValues = { currentPassword: '', email: '', emailAgain: '' };

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Card.css';
 import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { useChangePassword } from '@/api/accounts';
 import { getConfig } from '@/app/config';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
@@ -13,6 +12,7 @@ import {
   validateChangePassword,
 } from '@/components/accountForms';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { useSessionState } from '@/session';
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', password: '', passwordAgain: '' };

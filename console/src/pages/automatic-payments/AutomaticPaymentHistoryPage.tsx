@@ -8,7 +8,6 @@ import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from '@/i18n';
 import { automaticPaymentQueries } from '@/api/automaticPayments';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
@@ -18,6 +17,7 @@ import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { DATE_FORMAT, formatCoin, formatDateTime, formatDay } from '@/format';
+import { useTranslation } from '@/i18n';
 import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import {

@@ -1,6 +1,6 @@
 import type { BookTicketSummary, BookTicketUse } from '@coin/contract';
-import type { TFunction } from '@/i18n';
 import { formatCoin } from '@/format';
+import type { TFunction } from '@/i18n';
 
 /** A ticket's size and price: 「11回 / 5,000」. */
 export const usesAndPriceLabel = (t: TFunction, ticket: Pick<BookTicketSummary, 'uses_per_ticket' | 'price'>) =>

@@ -7,7 +7,6 @@ import { COUPON_STATUSES, type Coupon, DEFAULT_PAGE_SIZE, PAYING_ROLES } from '@
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { couponQueries } from '@/api/coupons';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
@@ -17,6 +16,7 @@ import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate } from '@/format';
+import { useTranslation } from '@/i18n';
 import { pickOne } from '@/router/search';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import {

@@ -23,13 +23,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { useCreateCoupon } from '@/api/coupons';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 import { tokyoDay } from '@/router/search';
 import { CouponPreview } from './CouponPreview';
 import {

@@ -1,7 +1,7 @@
 import type { Coupon } from '@coin/contract';
-import { useTranslation } from '@/i18n';
 import { useStopCoupon } from '@/api/coupons';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useTranslation } from '@/i18n';
 import { discountLabel } from './couponLabels';
 
 /** Asks before stopping a coupon (PATCH … {status: 'STOPPED'}); the lists refresh after. */

@@ -1,6 +1,6 @@
 import type { Coupon, CouponStatus } from '@coin/contract';
-import type { TFunction } from '@/i18n';
 import { formatCoin } from '@/format';
+import type { TFunction } from '@/i18n';
 import type { CouponDraft } from './couponForm';
 
 type Discount = Pick<Coupon, 'discount_type' | 'discount_value'>;

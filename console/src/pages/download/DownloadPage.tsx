@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Paper.css';
 import { CSV_ENCODINGS, CSV_REPORTS, type CsvEncoding, type CsvReport } from '@coin/contract';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from '@/i18n';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { DownloadButton, useCsvDownload } from '@/components/FileDownload';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from '@/i18n';
 import { getConfig } from '@/app/config';
 import { appUrl } from '@/components/appHandover';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 
 interface Props {
   heading: string;

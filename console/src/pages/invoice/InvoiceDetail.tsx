@@ -3,13 +3,13 @@ import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from '@/i18n';
 import { isApiError } from '@/api/errors';
 import { invoiceQueries } from '@/api/invoices';
 import { FactsTable } from '@/components/FactsTable';
 import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import type { MerchantEntry } from '@/session';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { PaySection } from './PaySection';

@@ -2,7 +2,6 @@ import type { Invoice } from '@coin/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from '@/i18n';
 import { usePayInvoice } from '@/api/invoices';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
@@ -10,6 +9,7 @@ import { FactsTable } from '@/components/FactsTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useMoneySteps } from '@/components/useMoneySteps';
 import { formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import { type MerchantEntry, selectRole, useSessionState } from '@/session';
 import { balanceAfterPaying, payMode } from './invoiceView';
 

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { errorMessageKey } from '@/api/errors';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { pathOf } from '@/router/paths';
 import { hrefWithQuery } from '@/router/search';
 import { session } from '@/session';

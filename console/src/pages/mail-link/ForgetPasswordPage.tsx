@@ -3,12 +3,12 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { requestPasswordReset } from '@/api/accounts';
 import { errorMessageKey } from '@/api/errors';
 import { emailProblem, problemText } from '@/components/accountForms';
 import { DoneView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 
 /** /forget: asks for a reset link; the answer never tells whether the address is registered. */
 export default function ForgetPasswordPage() {

@@ -1,5 +1,5 @@
-import { useTranslation } from '@/i18n';
 import { getConfig } from '@/app/config';
+import { useTranslation } from '@/i18n';
 import { PasswordTokenForm } from './PasswordTokenForm';
 
 /** /email/init and /mu/init: the first password of an account invited but never activated. */

@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
-import { useTranslation } from '@/i18n';
 import type { FieldKey } from '@/components/accountForms';
+import { useTranslation } from '@/i18n';
 
 interface PasswordFieldsProps {
   password: string;

@@ -2,7 +2,6 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { resetPassword } from '@/api/accounts';
 import { errorMessageKey } from '@/api/errors';
 import { getConfig } from '@/app/config';
@@ -10,6 +9,7 @@ import { fieldRefusal, tokenFailure } from '@/components/accountErrors';
 import { hasProblems, problemTexts, validatePasswordPair } from '@/components/accountForms';
 import { DoneView, TokenFailureView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { PasswordFields } from './PasswordFields';
 
 interface PasswordTokenFormProps {

@@ -1,5 +1,5 @@
-import { useTranslation } from '@/i18n';
 import { getConfig } from '@/app/config';
+import { useTranslation } from '@/i18n';
 import { PasswordTokenForm } from './PasswordTokenForm';
 
 /** /password/reset and /mu/password/reset: a new password from the mailed reset link. */

@@ -1,11 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { useTranslation } from '@/i18n';
 import { accountQueries } from '@/api/accounts';
 import { tokenFailure } from '@/components/accountErrors';
 import { CheckingView, DoneView, FailureAlert, TokenFailureView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 
 /** /email/verify and /mu/verify: the link mailed to a new address; following it changes the address. */
 export default function VerifyEmailPage() {

@@ -7,7 +7,6 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from '@/i18n';
 import { rebateQueries } from '@/api/rebates';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';
@@ -17,6 +16,7 @@ import { transactionRowSearch } from '@/components/transactionRowSearch';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin, formatDateTime, formatMonth } from '@/format';
+import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { RECENT_MONTHS, recentMonths } from './rebateRows';
 

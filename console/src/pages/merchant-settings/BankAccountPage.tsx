@@ -6,7 +6,6 @@ import { Alert, Box, Button, Group, Input, Paper, SegmentedControl, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import {
   bankAccountQueries,
   loadSettingsBodySchemas,
@@ -21,6 +20,7 @@ import { RewritingInput } from '@/components/RewritingInput';
 import { isAmountSeparator } from '@/components/typedNumber';
 import { focusFirstInvalid } from '@/components/useFocusOnMount';
 import { formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import {
   type BankAccountValues,
   type BankField,

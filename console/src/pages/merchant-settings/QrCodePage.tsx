@@ -3,12 +3,12 @@ import type { MerchantQr } from '@coin/contract';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
-import { useTranslation } from '@/i18n';
 import { merchantQrQueries, openMerchantQrPng, openMerchantQrPoster } from '@/api/merchantSettings';
 import { apiErrorText } from '@/components/apiErrorText';
 import { CopyUrl } from '@/components/CopyUrl';
 import { type OpenDownload, useFileDownload } from '@/components/FileDownload';
 import { DownloadIcon } from '@/components/icons';
+import { useTranslation } from '@/i18n';
 import { SettingsFrame } from './SettingsFrame';
 
 const HOW_TO_STEPS = ['print', 'size', 'check', 'amount'] as const;

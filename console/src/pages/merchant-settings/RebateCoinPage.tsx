@@ -2,7 +2,6 @@ import type { RebateCoinSettings } from '@coin/contract';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import {
   loadSettingsBodySchemas,
   rebateCoinQueries,
@@ -13,6 +12,7 @@ import { apiErrorText } from '@/components/apiErrorText';
 import { RewritingInput } from '@/components/RewritingInput';
 import { focusFirstInvalid } from '@/components/useFocusOnMount';
 import { formatBasisPoints } from '@/format';
+import { useTranslation } from '@/i18n';
 import RebateExample from './RebateExample';
 import {
   checkRebate,

@@ -2,8 +2,8 @@ import type { RebateCoinSettings } from '@coin/contract';
 import { rebateOf } from '@coin/contract';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/i18n';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 import { ExampleCard } from './ExampleCard';
 import { isAllowedRate, type RebateValues, rateBasisPoints } from './rebateForm';
 

@@ -2,9 +2,9 @@ import '@mantine/core/styles/Skeleton.css';
 import { Box, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from '@/i18n';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 
 interface SettingsFrameProps<T, K extends QueryKey> {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from '@/i18n';
 import { accountErrorKey } from '@/components/accountErrors';
+import { useTranslation } from '@/i18n';
 
 interface ConfirmModalProps {
   opened: boolean;

@@ -9,7 +9,6 @@ import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import type { MerchantUserRow } from '@/api/merchantUserRows';
 import {
   merchantUserQueries,
@@ -19,6 +18,7 @@ import {
 } from '@/api/merchantUsers';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';

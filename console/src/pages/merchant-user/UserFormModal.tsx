@@ -1,7 +1,6 @@
 import { ROLES, type Role } from '@coin/contract';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
 import {
   hasProblems,
@@ -10,6 +9,7 @@ import {
   validateEditUser,
   validateInvite,
 } from '@/components/accountForms';
+import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 
 type Errors = Partial<Record<keyof InviteValues, string>>;

@@ -1,7 +1,7 @@
 import type { MerchantStatus } from '@coin/contract';
-import { useTranslation } from '@/i18n';
 import { useUpdateMerchantStatus } from '@/api/merchantProfile';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useTranslation } from '@/i18n';
 
 /** Asks before opening or closing the merchant (PATCH /merchants/{id}/status): closed, the app takes no payments. */
 export default function ChangeStatusDialog({

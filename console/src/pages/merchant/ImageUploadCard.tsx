@@ -3,9 +3,9 @@ import { IMAGE_LIMITS, type MerchantImageKind } from '@coin/contract';
 import { Alert, Badge, Box, Button, Center, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { merchantImageSrc, useUploadMerchantImage } from '@/api/merchantProfile';
 import { apiErrorText } from '@/components/apiErrorText';
+import { useTranslation } from '@/i18n';
 import {
   checkImageFile,
   checkImageSize,

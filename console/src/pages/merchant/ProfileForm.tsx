@@ -15,11 +15,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { useUpdateMerchant } from '@/api/merchantProfile';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
 import { RewritingInput } from '@/components/RewritingInput';
+import { useTranslation } from '@/i18n';
 import {
   checkProfileForm,
   formatAddress,

@@ -4,10 +4,10 @@ import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text, Title } from 
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { merchantProfileQueries, useSetMerchantTags } from '@/api/merchantProfile';
 import { apiErrorText } from '@/components/apiErrorText';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { useTranslation } from '@/i18n';
 
 /** The tags customers find the merchant by in the app: chosen from the service's list, at most MERCHANT_TAGS_MAX. */
 export function TagsSection({ merchantId }: { merchantId: number }) {

@@ -1,6 +1,6 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from '@/i18n';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 
 /** Hand-over page of the bank-payment and account-transfer flows. */
 export default function LoadingPage() {

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from '@/i18n';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { ReturnToAppButton } from './ReturnToAppButton';
 
 /** The cancel end of the bank-payment and eKYC flows. */

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from '@/i18n';
 import { getConfig } from '@/app/config';
 import { appUrl } from '@/components/appHandover';
+import { useTranslation } from '@/i18n';
 
 export function ReturnToAppButton() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { NAMED_PATHS } from '@coin/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '@/i18n';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 
 /** Unknown paths, and intermediary paths on other hosts. */
 export default function NotFoundPage() {

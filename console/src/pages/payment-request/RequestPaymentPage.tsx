@@ -12,9 +12,7 @@ import {
 } from '@coin/contract';
 import { Alert, Box, Button, Group, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TFunction } from '@/i18n';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { getPaymentFee, merchantPaymentQueries, useCreateMerchantPayment } from '@/api/payments';
 import { walletQueries } from '@/api/wallets';
 import { fieldRefusal } from '@/components/accountErrors';
@@ -27,6 +25,8 @@ import { focusFirstInvalid } from '@/components/useFocusOnMount';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin } from '@/format';
+import type { TFunction } from '@/i18n';
+import { useTranslation } from '@/i18n';
 import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
 import {
   checkPayment,

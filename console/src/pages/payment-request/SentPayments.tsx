@@ -1,7 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type MerchantPayment } from '@coin/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from '@/i18n';
 import { merchantPaymentQueries } from '@/api/payments';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';
@@ -9,6 +8,7 @@ import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** The payments this merchant sent to other merchants: period (kept in the URL), paging, totals, CSV. */
 export default function SentPayments({ merchantId, merchantName }: { merchantId: number; merchantName: string }) {

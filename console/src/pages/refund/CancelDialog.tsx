@@ -1,8 +1,8 @@
 import type { RefundApplication } from '@coin/contract';
-import { useTranslation } from '@/i18n';
 import { useCancelRefund } from '@/api/refunds';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** Asks before cancelling a requested refund application (DELETE /refunds/{id}); the lists refresh after. */
 export default function CancelDialog({

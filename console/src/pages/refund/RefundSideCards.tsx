@@ -2,12 +2,12 @@ import '@mantine/core/styles/Card.css';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { refundQueries } from '@/api/refunds';
 import { CsvButton } from '@/components/FileDownload';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import { thisMonth } from '@/router/search';
 
 /** Amounts requested and not yet approved, per coin (GET /admin/wallets/{wallet_no}/refunding). */

@@ -16,7 +16,6 @@ import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, TextInput, Title
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { confirmRefund, type RefundBody, useCreateRefund } from '@/api/refunds';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
@@ -26,6 +25,7 @@ import { PeriodFilter } from '@/components/PeriodFilter';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { recentPeriod, refundAmountProblem } from './paymentPeriod';
 

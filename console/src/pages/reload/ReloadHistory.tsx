@@ -1,7 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type History } from '@coin/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from '@/i18n';
 import { reloadQueries } from '@/api/reloads';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
@@ -9,6 +8,7 @@ import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import type { MerchantEntry } from '@/session';
 
 /** The reloads sold from this merchant's wallet (its RELOAD histories): period in the URL, paging, CSV. */

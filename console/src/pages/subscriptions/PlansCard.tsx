@@ -2,9 +2,9 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionPlan } from '@coin/contract';
 import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type CSSProperties, useId } from 'react';
-import { useTranslation } from '@/i18n';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatMonth } from '@/format';
+import { useTranslation } from '@/i18n';
 import {
   type Period,
   revenueRows,

@@ -1,10 +1,10 @@
 import { FLAG_YES } from '@coin/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '@/i18n';
 import { walletQueries } from '@/api/wallets';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** Balances per coin, sorted by coin id, with the transferable / refundable marks. */
 export function BalancesCard({ walletNo }: { walletNo: string }) {

@@ -5,11 +5,11 @@ import { DEFAULT_PAGE_SIZE, type TxFee } from '@coin/contract';
 import { Badge, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { feeQueries } from '@/api/fees';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { DATE_FORMAT, formatBasisPoints, formatCoin, formatDateTime, formatDay, formatMonth } from '@/format';
+import { useTranslation } from '@/i18n';
 import { monthBounds } from './feeMonth';
 
 /** A month's fee detail: every transaction's fee (GET /merchants/{id}/tx_fees) and the rates that applied. */

@@ -1,10 +1,10 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/i18n';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** One labelled value: a term and its description. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '@/i18n';
 import { noticeQueries } from '@/api/notices';
 import { QueryCard } from '@/components/QueryCard';
 import { formatDate } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** Notices of the configured feed, by revision descending. */
 export function NoticesCard() {

@@ -1,9 +1,9 @@
 import { Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '@/i18n';
 import { walletQueries } from '@/api/wallets';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** Refunds still requested (id, name, amount). */
 export function RefundsCard({ walletNo }: { walletNo: string }) {

@@ -1,10 +1,10 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from '@/i18n';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatYen, lastTokyoDays } from '@/format';
+import { useTranslation } from '@/i18n';
 import { dailySeries } from './sales';
 
 // The chart loads with this card, after the page itself.

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { formatDay, formatYen } from '@/format';
+import { useTranslation } from '@/i18n';
 import { axisYen, niceTicks } from './chartScale';
 import classes from './SalesChart.module.css';
 import type { DailyPoint } from './sales';

@@ -2,10 +2,10 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
 import { Drawer, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '@/i18n';
 import { walletQueries } from '@/api/wallets';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import { transactionTypeLabel } from './columns';
 
 interface HistoryDrawerProps {

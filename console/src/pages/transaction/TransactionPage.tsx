@@ -7,13 +7,13 @@ import { DEFAULT_PAGE_SIZE, type History, TRANSACTION_TYPES } from '@coin/contra
 import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { walletQueries } from '@/api/wallets';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { historyColumns } from './columns';
 import {

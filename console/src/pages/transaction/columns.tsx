@@ -1,8 +1,8 @@
 import type { History, TransactionType } from '@coin/contract';
 import { Text } from '@mantine/core';
-import type { TFunction } from '@/i18n';
 import type { Column } from '@/components/ListTable';
 import { formatCoin, formatDateTime } from '@/format';
+import type { TFunction } from '@/i18n';
 
 /** Signed with thousands separators: +1,200 / −300. */
 export function formatSignedAmount(amount: number): string {

@@ -3,7 +3,6 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Titl
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { useCreateUrlPayment } from '@/api/urlPayments';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
@@ -11,6 +10,7 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 import { checkLinkForm, defaultExpiry, expiryBounds, type LinkFormProblems, type LinkFormValues } from './linkForm';
 
 // The calendar (Mantine dates) loads after the form; until then the default day shows read-only.

@@ -5,9 +5,9 @@ import type { UrlPayment } from '@coin/contract';
 import { Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
-import { useTranslation } from '@/i18n';
 import { CopyUrl } from '@/components/CopyUrl';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** A payment link's QR code (qrcode.react loads with this dialog, not with the page). */
 export default function QrDialog({ link, onClose }: { link: UrlPayment; onClose: () => void }) {

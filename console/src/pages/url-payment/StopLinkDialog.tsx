@@ -1,8 +1,8 @@
 import type { UrlPayment } from '@coin/contract';
-import { useTranslation } from '@/i18n';
 import { useStopUrlPayment } from '@/api/urlPayments';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 
 /** Asks before stopping a payment link (PATCH … {status: 'STOPPED'}); the lists refresh after. */
 export default function StopLinkDialog({

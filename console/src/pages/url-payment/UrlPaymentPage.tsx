@@ -7,7 +7,6 @@ import { DEFAULT_PAGE_SIZE, URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from '@/i18n';
 import { urlPaymentQueries } from '@/api/urlPayments';
 import { CopyUrl } from '@/components/CopyUrl';
 import { ListSection } from '@/components/ListSection';
@@ -16,6 +15,7 @@ import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate, formatDateTime } from '@/format';
+import { useTranslation } from '@/i18n';
 import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { CreateLinkForm } from './CreateLinkForm';

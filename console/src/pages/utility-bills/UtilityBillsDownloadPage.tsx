@@ -6,7 +6,6 @@ import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useTranslation } from '@/i18n';
 import { utilityBillQueries } from '@/api/utilityBills';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { FactsTable } from '@/components/FactsTable';
@@ -16,6 +15,7 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatYen } from '@/format';
+import { useTranslation } from '@/i18n';
 import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 

@@ -1,10 +1,10 @@
 import type { GroupPayoutTotal } from '@coin/contract';
 import { Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from '@/i18n';
 import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 import { type GroupTotalsRow, groupTotalsRow } from './payoutView';
 
 type GroupAnswer = { merchants: GroupPayoutTotal[] };

@@ -2,10 +2,10 @@ import type { NextPayout } from '@coin/contract';
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '@/i18n';
 import { FactsTable } from '@/components/FactsTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
+import { useTranslation } from '@/i18n';
 import { AccountText, ClosingPeriod, PayoutDay } from './payoutColumns';
 import { dayParts, type PayoutAlert, type PayoutSkip, payoutAlert } from './payoutView';
 

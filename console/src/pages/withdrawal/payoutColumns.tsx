@@ -1,10 +1,10 @@
 import type { MaskedAccount, Payout, PayoutStatus } from '@coin/contract';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { TFunction } from '@/i18n';
-import { useTranslation } from '@/i18n';
 import type { Column } from '@/components/ListTable';
 import { formatCoin } from '@/format';
+import type { TFunction } from '@/i18n';
+import { useTranslation } from '@/i18n';
 import { accountLine, dayParts, PAYOUT_STATUS_COLORS, periodParts, transactionSearchOf } from './payoutView';
 
 /** A calendar day with its weekday: 2026/12/10（木）. */
