@@ -3,6 +3,9 @@
  * own chunk, read from the Vite manifest of a fresh production build. Pages are the chunks the
  * router's route components load (the page map console/src/router/pages.ts and the layouts of
  * console/src/router/router.tsx); other lazily loaded chunks are listed apart, without a budget.
+ * Every view but the login page's first paint renders inside app/MantineRoot, so the pages' own
+ * chunks are measured beyond the entry and MantineRoot's chunks, as a layout's would be; signed-in
+ * pages also beyond the signed-in layout's (its chunk and what it imports load before any of them).
  * Usage: npm run bench   (builds the console with a manifest first)
  */
 import { readFileSync } from 'node:fs';
@@ -54,18 +57,30 @@ const filesOf = (keys: Iterable<string>) => {
 };
 const sumKB = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipKB(file), 0);
 
-/** Manifest keys of the modules the router's route components load (`import('@/…')` in its sources). */
-function pageKeys(): Set<string> {
+/** Manifest keys of the modules a source loads with `import('@/…')`. */
+function importedKeys(source: string, text: string): Set<string> {
   const keys = new Set<string>();
-  for (const source of ['src/router/pages.ts', 'src/router/router.tsx']) {
-    const text = readFileSync(join(consoleDir, source), 'utf8');
-    for (const [, specifier] of text.matchAll(/import\(\s*'@\/([^']+)'\s*\)/g)) {
-      const key = [`src/${specifier}.tsx`, `src/${specifier}.ts`].find((candidate) => manifest[candidate]);
-      if (!key) throw new Error(`${source} loads @/${specifier}, which is not in the Vite manifest`);
-      keys.add(key);
-    }
+  for (const [, specifier] of text.matchAll(/import\(\s*'@\/([^']+)'\s*\)/g)) {
+    const key = [`src/${specifier}.tsx`, `src/${specifier}.ts`].find((candidate) => manifest[candidate]);
+    if (!key) throw new Error(`${source} loads @/${specifier}, which is not in the Vite manifest`);
+    keys.add(key);
   }
   return keys;
+}
+
+const PAGE_SOURCES = ['src/router/pages.ts', 'src/router/router.tsx'] as const;
+const sourceText = (source: string) => readFileSync(join(consoleDir, source), 'utf8');
+/** The modules the router's route components load (the page map and the layouts). */
+const pageKeys = () => new Set(PAGE_SOURCES.flatMap((source) => [...importedKeys(source, sourceText(source))]));
+
+/** The signed-in pages: the part of the page map between its "Signed-in pages." and "Public pages." comments. */
+function signedInPageKeys(): Set<string> {
+  const source = PAGE_SOURCES[0];
+  const text = sourceText(source);
+  const from = text.indexOf('// Signed-in pages.');
+  const to = text.indexOf('// Public pages.');
+  if (from < 0 || to < from) throw new Error(`${source} lost its "Signed-in pages." / "Public pages." comments`);
+  return importedKeys(source, text.slice(from, to));
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
@@ -76,6 +91,16 @@ const loginPage = pagesMatching('pages/login/LoginPage');
 if (loginPage.length === 0) throw new Error('no lazily loaded Login page chunk among the pages');
 
 const entryClosure = staticClosure([entryKey]);
+// Mantine (app/MantineRoot) loads with every view but the Login page's first paint, like a layout:
+// pages are measured beyond it, and it has its own row with the page budget.
+const mantineRoot = pagesMatching('app/MantineRoot');
+if (mantineRoot.length === 0) throw new Error('no lazily loaded MantineRoot chunk among the pages');
+const beforePages = staticClosure([entryKey, ...mantineRoot]);
+// A signed-in page renders inside the signed-in layout, which has loaded (with what it imports) first.
+const signedInLayout = pagesMatching('app/shell/SignedInLayout');
+if (signedInLayout.length === 0) throw new Error('no lazily loaded SignedInLayout chunk among the pages');
+const signedInPages = signedInPageKeys();
+const beforeSignedInPages = staticClosure([entryKey, ...mantineRoot, ...signedInLayout]);
 // What the browser fetches for /login: the entry, the signed-out layout (when lazily loaded) and the Login page.
 const loginFiles = filesOf(staticClosure([entryKey, ...pagesMatching('SignedOutLayout'), ...loginPage]));
 const loginKB = sumKB(loginFiles);
@@ -93,13 +118,18 @@ const deferred: { name: string; kb: number; importedBy: string }[] = [];
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry) continue;
   if (pages.has(key)) {
-    // A page's own chunk: its file and CSS plus shared chunks only it needs beyond the entry.
-    rows.push({ name: nameOf(key), kb: ownKB(key, entryClosure), budget: budgets.routeChunkGzipKB });
+    // A page's own chunk: its file and CSS plus shared chunks it needs beyond the entry, Mantine and its layout.
+    const loaded = mantineRoot.includes(key)
+      ? entryClosure
+      : signedInPages.has(key)
+        ? beforeSignedInPages
+        : beforePages;
+    rows.push({ name: nameOf(key), kb: ownKB(key, loaded), budget: budgets.routeChunkGzipKB });
     continue;
   }
   // Loaded later by other chunks (a widget inside a page, the call schemas…): beyond its importers.
   const importers = Object.keys(manifest).filter((k) => manifest[k]?.dynamicImports?.includes(key));
-  const loaded = staticClosure([entryKey, ...importers]);
+  const loaded = staticClosure([entryKey, ...mantineRoot, ...importers]);
   deferred.push({ name: nameOf(key), kb: ownKB(key, loaded), importedBy: importers.map(nameOf).join(', ') });
 }
 

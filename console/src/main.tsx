@@ -1,4 +1,5 @@
-import '@/app/styles';
+import '@mantine/core/styles/baseline.css';
+import '@/app/firstPaint.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchApi } from '@/api/lazy';
@@ -22,8 +23,9 @@ configured.then(
       </StrictMode>,
     );
     // Not needed for the first paint, fetched once the browser is idle: the API layer, the response
-    // schemas (zod), sign-in and the second part of the catalogue.
-    const prefetch = () => void Promise.all([prefetchApi(), loadSignIn(), loadPageStrings()]).catch(() => {});
+    // schemas (zod), sign-in, the second part of the catalogue and Mantine (every other page's).
+    const prefetch = () =>
+      void Promise.all([prefetchApi(), loadSignIn(), loadPageStrings(), import('@/app/MantineRoot')]).catch(() => {});
     if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2000 });
     else setTimeout(prefetch, 200);
   },

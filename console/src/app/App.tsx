@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from '@/router/router';
 import { selectRole, session, sessionStore } from '@/session';
 import { registerNavigator } from './navigation';
-import { cssVariablesResolver, theme } from './theme';
 
 export const router = createAppRouter({
   hostname: () => window.location.hostname,
@@ -20,10 +18,7 @@ registerNavigator((href) => {
   void router.navigate({ href });
 });
 
+/** The router only: Mantine's provider comes with the views that use it (app/MantineRoot.tsx). */
 export function App() {
-  return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
-      <RouterProvider router={router} />
-    </MantineProvider>
-  );
+  return <RouterProvider router={router} />;
 }

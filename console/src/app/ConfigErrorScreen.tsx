@@ -1,8 +1,8 @@
-import { Alert, Button, MantineProvider } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
-import { theme } from './theme';
+import { MantineRoot } from './MantineRoot';
 
 function ConfigError() {
   const { t } = useTranslation();
@@ -22,8 +22,8 @@ function ConfigError() {
 /** Rendered instead of the app when /config.json cannot be fetched or is not valid. */
 export function ConfigErrorScreen() {
   return (
-    <MantineProvider theme={theme} deduplicateCssVariables={false}>
+    <MantineRoot>
       <ConfigError />
-    </MantineProvider>
+    </MantineRoot>
   );
 }

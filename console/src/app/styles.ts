@@ -1,8 +1,7 @@
-// Mantine's per-component styles instead of the full stylesheet: the entry carries the base and
-// what the signed-out pages use; the shell and pages import the rest. Base components come first.
+// Mantine's per-component styles instead of the full stylesheet, loaded with MantineRoot: the base and
+// the components most pages use; the shell and pages import the rest. Base components come first.
 // No default-css-variables.css: MantineProvider writes every theme variable itself
-// (deduplicateCssVariables={false}), which saves a 4 KB stylesheet on the first load.
-import '@mantine/core/styles/baseline.css';
+// (deduplicateCssVariables={false}). The baseline (reset) is in the entry, for the first paint.
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';

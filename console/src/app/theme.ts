@@ -1,7 +1,7 @@
 import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
-const japaneseSans =
-  "system-ui, -apple-system, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Noto Sans JP', 'Noto Sans CJK JP', Meiryo, sans-serif";
+/** Japanese system fonts first; the list is written once, in app/firstPaint.css. */
+const japaneseSans = 'var(--app-font-family)';
 
 export const theme = createTheme({
   primaryColor: 'teal',

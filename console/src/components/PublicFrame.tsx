@@ -1,20 +1,19 @@
-import { Box, Container, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/i18n';
+import classes from './PublicFrame.module.css';
 
-/** The frame of every signed-out page: the product name above one centred card. */
+/**
+ * The frame of every signed-out page: the product name above one centred card. Plain elements and a
+ * CSS module, not Mantine: it is part of the login page's first load, which carries no Mantine.
+ */
 export function PublicFrame({ children, width = 440 }: { children: ReactNode; width?: number }) {
   const { t } = useTranslation();
   return (
-    <Box mih="100vh" bg="gray.0" py={{ base: 'lg', sm: 64 }}>
-      <Container size={width} px="md">
-        <Text component="p" ta="center" fw={700} fz="lg" c="teal.9" mb="md">
-          {t('common.appName')}
-        </Text>
-        <Paper component="main" withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
-          {children}
-        </Paper>
-      </Container>
-    </Box>
+    <div className={classes.frame}>
+      <div className={classes.container} style={{ maxWidth: width }}>
+        <p className={classes.brand}>{t('common.appName')}</p>
+        <main className={classes.card}>{children}</main>
+      </div>
+    </div>
   );
 }

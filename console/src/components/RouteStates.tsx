@@ -1,13 +1,18 @@
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from '@/i18n';
+import controls from './PlainControls.module.css';
+import classes from './RouteStates.module.css';
 
-/** Shown while a route's page chunk or the session loads. */
+/**
+ * Shown while a route's page chunk or the session loads. Plain elements, not Mantine: it can show
+ * before Mantine is loaded (the login page's first load carries none).
+ */
 export function PagePending() {
   const { t } = useTranslation();
   return (
-    <Center mih="50vh" role="status" aria-live="polite">
-      <Loader aria-label={t('common.loading')} />
-    </Center>
+    <div className={classes.center} role="status" aria-live="polite">
+      <span className={classes.spinner} />
+      <span className={classes.hidden}>{t('common.loading')}</span>
+    </div>
   );
 }
 
@@ -15,14 +20,13 @@ export function PagePending() {
 export function PageError() {
   const { t } = useTranslation();
   return (
-    <Center mih="50vh" p="md">
-      <Stack maw={480}>
-        <Alert color="red" title={t('errors.unexpected')}>
-          <Button variant="light" color="red" onClick={() => window.location.reload()}>
-            {t('actions.reload')}
-          </Button>
-        </Alert>
-      </Stack>
-    </Center>
+    <div className={classes.center}>
+      <div className={classes.alert} role="alert">
+        <p className={classes.title}>{t('errors.unexpected')}</p>
+        <button type="button" className={controls.button} onClick={() => window.location.reload()}>
+          {t('actions.reload')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { SpecialPage } from '@coin/contract';
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { loadPageStrings } from '@/i18n';
 
 export interface PageProps {
@@ -19,16 +19,32 @@ export const withPageStrings =
   () =>
     Promise.all([loader(), loadPageStrings()]).then(([page]) => page);
 
+/**
+ * A view rendered inside Mantine's provider (app/MantineRoot.tsx), which loads with it: the signed-in
+ * layout, and every public and special page but Login, whose first load carries no Mantine.
+ */
+export const withMantine =
+  <P extends object>(
+    loader: () => Promise<{ default: ComponentType<P> }>,
+  ): (() => Promise<{ default: ComponentType<P> }>) =>
+  () =>
+    Promise.all([loader(), import('@/app/MantineRoot')]).then(([{ default: View }, { MantineRoot }]) => ({
+      default: (props: P) => createElement(MantineRoot, null, createElement(View, props)),
+    }));
+
+/** A public or special page: its strings and Mantine load with it. */
+const publicPage = (loader: () => Promise<PageModule>): PageLoader => withMantine(withPageStrings(loader));
+
 type MailLinkPages = typeof import('@/pages/mail-link/index');
 type AccountPages = typeof import('@/pages/account/index');
 /** Pages that share one chunk: the page is picked from the chunk's exports. */
 const mailLinkPage = (name: keyof MailLinkPages): PageLoader =>
-  withPageStrings(() => import('@/pages/mail-link/index').then((pages) => ({ default: pages[name] })));
+  publicPage(() => import('@/pages/mail-link/index').then((pages) => ({ default: pages[name] })));
 const accountPage = (name: keyof AccountPages): PageLoader =>
   withPageStrings(() => import('@/pages/account/index').then((pages) => ({ default: pages[name] })));
-const loading: PageLoader = withPageStrings(() => import('@/pages/mobile/LoadingPage'));
-const mobileError: PageLoader = withPageStrings(() => import('@/pages/mobile/MobileErrorPage'));
-const mobileCancel: PageLoader = withPageStrings(() => import('@/pages/mobile/MobileCancelPage'));
+const loading: PageLoader = publicPage(() => import('@/pages/mobile/LoadingPage'));
+const mobileError: PageLoader = publicPage(() => import('@/pages/mobile/MobileErrorPage'));
+const mobileCancel: PageLoader = publicPage(() => import('@/pages/mobile/MobileCancelPage'));
 
 /**
  * Route name (of the contract's route tables) → lazily loaded page: the one place that says which
@@ -77,9 +93,9 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
 
 /** Pages the guard renders outside the route tables. */
 export const SPECIAL_PAGE_LOADERS: Readonly<Record<SpecialPage, PageLoader>> = {
-  NotFound: withPageStrings(() => import('@/pages/not-found/NotFoundPage')),
-  Intermediary: withPageStrings(() => import('@/pages/intermediary/IntermediaryPage')),
-  IntermediaryReturnApp: withPageStrings(() => import('@/pages/intermediary/IntermediaryReturnAppPage')),
+  NotFound: publicPage(() => import('@/pages/not-found/NotFoundPage')),
+  Intermediary: publicPage(() => import('@/pages/intermediary/IntermediaryPage')),
+  IntermediaryReturnApp: publicPage(() => import('@/pages/intermediary/IntermediaryReturnAppPage')),
 };
 
 export function pageLoader(name: string): PageLoader {

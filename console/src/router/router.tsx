@@ -12,7 +12,7 @@ import {
 import SignedOutLayout from '@/app/SignedOutLayout';
 import { PageError, PagePending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
-import { pageLoader, withPageStrings } from './pages';
+import { pageLoader, withMantine, withPageStrings } from './pages';
 import { SpecialPageView } from './SpecialPageView';
 import { LIST_ROUTES, parseSearch, stringifySearch, validateListSearch } from './search';
 
@@ -66,7 +66,7 @@ export function createAppRouter(deps: AppRouterDeps) {
   const signedIn = createRoute({
     getParentRoute: () => rootRoute,
     id: 'signedIn',
-    component: lazyRouteComponent(withPageStrings(() => import('@/app/shell/SignedInLayout'))),
+    component: lazyRouteComponent(withMantine(withPageStrings(() => import('@/app/shell/SignedInLayout')))),
   });
   // Tiny, and on every public page's first load: it comes with the entry instead of a request of its own.
   const signedOut = createRoute({

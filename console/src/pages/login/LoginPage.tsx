@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { errorMessageKey } from '@/api/errors';
+import controls from '@/components/PlainControls.module.css';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { pathOf } from '@/router/paths';
@@ -11,13 +11,56 @@ import { type LoginFieldErrors, loginTarget, validateLogin } from './loginForm';
 
 const NO_ERRORS: LoginFieldErrors = { email: null, password: null };
 
+/** A labelled control with its error below, tied together for assistive technology. */
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label className={controls.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={controls.control}>{children}</div>
+      {error && (
+        <p className={controls.error} id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const EyeIcon = ({ crossed }: { crossed: boolean }) => (
+  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+    {crossed && <path d="M3 3l18 18" />}
+  </svg>
+);
+
+/**
+ * The sign-in page. Plain elements styled like Mantine's controls (components/PlainControls): the
+ * login page's first load carries no Mantine, which keeps it within its budget (DESIGN §11, issue 14).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.Login'));
   const search = useSearch({ strict: false }) as Record<string, string>;
   const navigate = useNavigate();
+  const id = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
   const [keepSignedIn, setKeepSignedIn] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>(NO_ERRORS);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,9 +68,14 @@ export default function LoginPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting) return;
     const errors = validateLogin({ email, password });
     setFieldErrors(errors);
-    if (errors.email || errors.password) return;
+    if (errors.email || errors.password) {
+      // The first invalid field takes the focus, which reads out its error (aria-describedby).
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
     setFailure(null);
     setSubmitting(true);
     try {
@@ -48,67 +96,88 @@ export default function LoginPage() {
         : null;
   const passwordError = fieldErrors.password ? t('validation.required', { field: t('fields.password') }) : null;
   const showAuthError = search.authError === 'true' && failure === null;
+  const emailId = `${id}-email`;
+  const passwordId = `${id}-password`;
 
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h3" ta="center">
-        {t('login.heading')}
-      </Title>
+    <div className={controls.stack}>
+      <h1 className={controls.heading}>{t('login.heading')}</h1>
       {showAuthError && (
-        <Alert color="red" role="alert" variant="light">
+        <div className={controls.alert} role="alert">
           {t('errors.authError')}
-        </Alert>
+        </div>
       )}
       {failure && (
-        <Alert color="red" role="alert" variant="light">
+        <div className={controls.alert} role="alert">
           {failure}
-        </Alert>
+        </div>
       )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
+      <form onSubmit={submit} noValidate className={controls.fields}>
+        <Field id={emailId} label={t('fields.email')} error={emailError}>
+          <input
+            ref={emailRef}
+            id={emailId}
+            className={controls.input}
             type="email"
             name="email"
             autoComplete="username"
             inputMode="email"
             required
-            withAsterisk={false}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${emailId}-error` : undefined}
             value={email}
             onChange={(event) => {
               setEmail(event.currentTarget.value);
               setFieldErrors((errors) => ({ ...errors, email: null }));
             }}
-            error={emailError}
           />
-          <PasswordInput
-            label={t('fields.password')}
+        </Field>
+        <Field id={passwordId} label={t('fields.password')} error={passwordError}>
+          <input
+            ref={passwordRef}
+            id={passwordId}
+            className={`${controls.input} ${controls.withToggle}`}
+            type={showPassword ? 'text' : 'password'}
             name="password"
             autoComplete="current-password"
             required
-            withAsterisk={false}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? `${passwordId}-error` : undefined}
             value={password}
             onChange={(event) => {
               setPassword(event.currentTarget.value);
               setFieldErrors((errors) => ({ ...errors, password: null }));
             }}
-            error={passwordError}
-            visibilityToggleButtonProps={{ 'aria-label': t('actions.toggleSecretVisibility') }}
           />
-          <Checkbox
-            label={t('fields.keepSignedIn')}
+          <button
+            type="button"
+            className={controls.toggle}
+            aria-label={t('actions.toggleSecretVisibility')}
+            aria-pressed={showPassword}
+            aria-controls={passwordId}
+            onClick={() => setShowPassword((shown) => !shown)}
+          >
+            <EyeIcon crossed={showPassword} />
+          </button>
+        </Field>
+        <label className={controls.check}>
+          <input
+            type="checkbox"
+            className={controls.checkbox}
             name="keepSignedIn"
             checked={keepSignedIn}
             onChange={(event) => setKeepSignedIn(event.currentTarget.checked)}
           />
-          <Button type="submit" fullWidth loading={submitting}>
-            {t('actions.login')}
-          </Button>
-        </Stack>
+          {t('fields.keepSignedIn')}
+        </label>
+        <button type="submit" className={controls.button} aria-busy={submitting || undefined}>
+          {submitting && <span className={controls.busy} aria-hidden="true" />}
+          {t('actions.login')}
+        </button>
       </form>
-      <Anchor component={Link} to={pathOf('ForgetPassword')} ta="center" size="sm">
+      <Link to={pathOf('ForgetPassword')} className={controls.link}>
         {t('actions.forgotPassword')}
-      </Anchor>
-    </Stack>
+      </Link>
+    </div>
   );
 }
