@@ -10,15 +10,17 @@ interface QueryCardProps<T> {
   emptyText: string;
   /** Controls of the card's query (a period filter, a download): shown in every state, never remounted. */
   toolbar?: ReactNode;
+  /** The loading placeholder, when three text lines do not sketch the content (a table's rows). */
+  skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
 /** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
-export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, children }: QueryCardProps<T>) {
+export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, skeleton, children }: QueryCardProps<T>) {
   const headingId = useId();
   let body: ReactNode;
   if (query.isPending) {
-    body = (
+    body = skeleton ?? (
       <Stack gap="xs" aria-hidden>
         <Skeleton height={14} />
         <Skeleton height={14} width="80%" />

@@ -5,10 +5,10 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
-import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { MerchantUserRow } from '@/api/merchantUserRows';
 import {
   merchantUserQueries,
@@ -16,7 +16,7 @@ import {
   useResendMerchantUserInvitation,
   useUpdateMerchantUser,
 } from '@/api/merchantUsers';
-import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { QueryCard } from '@/components/QueryCard';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
@@ -74,27 +74,6 @@ export default function MerchantUserPage() {
     );
   }
 
-  let body: ReactNode;
-  if (list.isPending) {
-    body = (
-      <Stack gap="sm" aria-hidden>
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height={20} />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    body = <QueryErrorAlert query={list} />;
-  } else if (list.data.length === 0) {
-    body = (
-      <Text c="dimmed" size="sm">
-        {t('accounts.merchantUser.empty')}
-      </Text>
-    );
-  } else {
-    body = <UserTable rows={list.data} selfUserId={selfUserId} onAction={(kind, user) => open({ kind, user })} />;
-  }
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -103,12 +82,21 @@ export default function MerchantUserPage() {
           {t('accounts.actions.invite')}
         </Button>
       </Group>
-      <Card component="section" withBorder radius="md" padding="lg" aria-busy={list.isPending}>
-        <Title order={2} size="h4" mb="sm">
-          {t('accounts.merchantUser.listTitle')}
-        </Title>
-        {body}
-      </Card>
+      <QueryCard
+        title={t('accounts.merchantUser.listTitle')}
+        query={list}
+        isEmpty={(rows) => rows.length === 0}
+        emptyText={t('accounts.merchantUser.empty')}
+        skeleton={
+          <Stack gap="sm" aria-hidden>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={20} />
+            ))}
+          </Stack>
+        }
+      >
+        {(rows) => <UserTable rows={rows} selfUserId={selfUserId} onAction={(kind, user) => open({ kind, user })} />}
+      </QueryCard>
       {dialog?.kind === 'invite' && (
         <UserFormModal
           mode="invite"

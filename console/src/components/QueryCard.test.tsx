@@ -1,0 +1,87 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NetworkError } from '@/api/errors';
+import { initI18n, loadPageStrings } from '@/i18n';
+import { QueryCard } from './QueryCard';
+
+type Query = Parameters<typeof QueryCard<string[]>>[0]['query'];
+
+const SETTLED: Query = {
+  data: undefined,
+  error: null,
+  isPending: false,
+  isError: false,
+  isFetching: false,
+  refetch: () => Promise.reject(new Error('not in this test')),
+};
+
+function render(query: Partial<Query>, extra: { skeleton?: string } = {}): string {
+  return renderToStaticMarkup(
+    <MantineProvider>
+      <QueryCard
+        title="売上"
+        query={{ ...SETTLED, ...query }}
+        isEmpty={(items) => items.length === 0}
+        emptyText="ありません"
+        toolbar={<p>toolbar</p>}
+        skeleton={extra.skeleton === undefined ? undefined : <p>{extra.skeleton}</p>}
+      >
+        {(items) => (
+          <ul>
+            {items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        )}
+      </QueryCard>
+    </MantineProvider>,
+  );
+}
+
+const skeletonCount = (html: string) => html.match(/mantine-Skeleton-root/g)?.length ?? 0;
+
+beforeAll(async () => {
+  initI18n();
+  await loadPageStrings();
+});
+
+describe('QueryCard', () => {
+  it('is a section named by its heading, with its toolbar in every state', () => {
+    for (const html of [render({ isPending: true }), render({ data: ['a'] }), render({ isError: true })]) {
+      const id = /<h2[^>]*id="([^"]+)"[^>]*>売上<\/h2>/.exec(html)?.[1];
+      expect(id).toBeDefined();
+      expect(html).toMatch(new RegExp(`<section[^>]*aria-labelledby="${id}"`));
+      expect(html).toContain('<p>toolbar</p>');
+    }
+  });
+
+  it('sketches three lines while loading, or the placeholder it is given', () => {
+    const html = render({ isPending: true });
+    expect(html).toContain('aria-busy="true"');
+    expect(skeletonCount(html)).toBe(3);
+
+    const own = render({ isPending: true }, { skeleton: 'rows' });
+    expect(own).toContain('<p>rows</p>');
+    expect(skeletonCount(own)).toBe(0);
+  });
+
+  it('shows a failure with its retry button', () => {
+    const html = render({ isError: true, error: new NetworkError() });
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('データを読み込めませんでした');
+    expect(html).toMatch(/<button[^>]*>[\s\S]*再試行[\s\S]*<\/button>/);
+    expect(html).not.toContain('<ul>');
+  });
+
+  it('says when there is nothing, and otherwise renders the data', () => {
+    const empty = render({ data: [] });
+    expect(empty).toContain('ありません');
+    expect(empty).not.toContain('<ul>');
+
+    const full = render({ data: ['a', 'b'] });
+    expect(full).toContain('<ul><li>a</li><li>b</li></ul>');
+    expect(full).not.toContain('ありません');
+    expect(full).toContain('aria-busy="false"');
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PLATFORM } from '../constants';
+import { roleSchema } from './common';
+
+/* Sessions: sign-in, refresh, merchant switch and the token's claims. */
+
+export const merchantSessionBodySchema = z.object({
+  email: z.email('メールアドレスの形式が正しくありません'),
+  password: z.string().min(1, 'パスワードを入力してください'),
+  platform: z.literal(PLATFORM),
+});
+export const merchantRoleEntrySchema = z.object({
+  merchant_id: z.number().int(),
+  role: roleSchema,
+  email: z.string(),
+});
+/** The Authorization header (`Bearer <token>`) rides on the response; its token carries the popinfo_id claim. */
+export const merchantSessionResponseSchema = z.object({
+  merchant_roles: z.array(merchantRoleEntrySchema),
+  identity: z.object({ user_id: z.number().int() }),
+  /** Absent when the user holds no merchant role: no session is opened. */
+  reauth_token: z.string().optional(),
+});
+
+export const refreshBodySchema = z.object({
+  reauth_token: z.string().min(1),
+  popinfo_id: z.string().min(1),
+  platform: z.literal(PLATFORM),
+});
+export const refreshResponseSchema = z.object({ reauth_token: z.string() });
+
+export const merchantSessionSwitchResponseSchema = z.object({
+  reauth_token: z.string(),
+  merchant_user: z.object({ user_nick_name: z.string(), role: roleSchema }),
+});
+
+/** Claims of the signed authorization token. */
+export const authClaimsSchema = z.object({
+  sub: z.string(),
+  popinfo_id: z.string(),
+  merchant_id: z.number().int().optional(),
+});
+
+export type MerchantSessionResponse = z.infer<typeof merchantSessionResponseSchema>;
