@@ -1,6 +1,8 @@
 import '@mantine/dates/styles.css';
 import { DateInput, DatesProvider } from '@mantine/dates';
+import { useState } from 'react';
 import { DATE_FORMAT, MONTH_FORMAT } from '@/format';
+import { useCalendarDays } from './period/calendarDays';
 import { parseDayText } from './typedDay';
 
 export interface DayInputProps {
@@ -18,9 +20,12 @@ export interface DayInputProps {
 
 /**
  * A required calendar day (Mantine dates, a chunk of its own: load it lazily): typed as 2025/04/01
- * (full-width digits too) or picked from the calendar.
+ * (full-width digits too, or 20250401) or picked from the calendar, whose Saturdays are blue and
+ * Sundays and public holidays red (the holidays load when it first opens).
  */
 export default function DayInput({ id, label, description, error, value, min, max, onChange, w = 300 }: DayInputProps) {
+  const [opened, setOpened] = useState(false);
+  const days = useCalendarDays(opened);
   return (
     <DatesProvider settings={{ locale: 'ja', firstDayOfWeek: 0, consistentWeeks: true }}>
       <DateInput
@@ -37,6 +42,8 @@ export default function DayInput({ id, label, description, error, value, min, ma
         maxDate={max}
         required
         w={w}
+        popoverProps={{ onOpen: () => setOpened(true) }}
+        {...days}
       />
     </DatesProvider>
   );

@@ -1,7 +1,7 @@
 import type { CsvEncoding, CsvReport } from '@coin/contract';
 import { Alert, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { DownloadProgress } from '@/api/download';
+import type { DownloadedFile, DownloadProgress } from '@/api/download';
 import { type CsvQuery, fallbackCsvName, openCsv } from '@/api/downloads';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
@@ -10,19 +10,49 @@ import { ChevronDownIcon, DownloadIcon } from './icons';
 
 // The encoding menu (Mantine Menu, floating positioning) is off the pages' chunks; its chevron shows at once.
 const CsvEncodingMenu = lazy(() => import('./CsvEncodingMenu'));
+// Asked only when a CSV comes back empty: off the pages' chunks too.
+const EmptyCsvDialog = lazy(() => import('./period/EmptyCsvDialog'));
 
 export type DownloadState =
   | { status: 'idle' }
   | ({ status: 'running' } & DownloadProgress)
   | ({ status: 'done'; fileName: string } & DownloadProgress)
   | { status: 'canceled' }
-  | { status: 'error'; error: unknown };
+  | { status: 'error'; error: unknown }
+  /** A CSV with its header only, received and waiting for the user: `answer(true)` saves it. */
+  | { status: 'empty'; fileName: string; answer: (save: boolean) => void }
+  /** The empty CSV was not saved. */
+  | { status: 'skipped' };
+
+/** A download under way or waiting for an answer: no second one starts meanwhile. */
+const isBusy = (state: DownloadState) => state.status === 'running' || state.status === 'empty';
 
 /** Opens the streamed answer (the caller's call, with its filters); the signal cancels it. */
 export type OpenDownload = (signal: AbortSignal) => Promise<Response>;
 
 /** Kilobytes with one decimal; the total is unknown, so progress is what has arrived. */
 export const formatKilobytes = (bytes: number) => (bytes / 1024).toLocaleString('ja-JP', { maximumFractionDigits: 1 });
+
+/**
+ * A CSV that holds its header only: the period and filters selected no row. A file of another kind
+ * (a PNG, a PDF) counts no rows and is never empty in this sense.
+ */
+export const isEmptyCsv = (file: Pick<DownloadedFile, 'blob' | 'rows'>): boolean =>
+  file.rows === 0 && /^text\/csv\b/i.test(file.blob.type);
+
+/**
+ * Saves a received file, but an empty CSV only when `ask` (the user, shown the file's name) says so:
+ * an empty period gives a file with nothing but the header, which is rarely what was wanted.
+ */
+export async function saveReceived(
+  file: DownloadedFile,
+  save: (file: DownloadedFile) => void,
+  ask: (fileName: string) => Promise<boolean>,
+): Promise<DownloadState> {
+  if (isEmptyCsv(file) && !(await ask(file.fileName))) return { status: 'skipped' };
+  save(file);
+  return { status: 'done', fileName: file.fileName, bytes: file.bytes, rows: file.rows };
+}
 
 /** One download at a time: streams the file, reports progress, saves it under the server's name; cancellable. */
 export function useFileDownload() {
@@ -45,8 +75,9 @@ export function useFileDownload() {
         signal: controller.signal,
         onProgress: (progress) => setState({ status: 'running', ...progress }),
       });
-      saveFile(file);
-      setState({ status: 'done', fileName: file.fileName, bytes: file.bytes, rows: file.rows });
+      const ask = (fileName: string) =>
+        new Promise<boolean>((answer) => setState({ status: 'empty', fileName, answer }));
+      setState(await saveReceived(file, saveFile, ask));
     } catch (error) {
       setState(controller.signal.aborted ? { status: 'canceled' } : { status: 'error', error });
     } finally {
@@ -99,6 +130,18 @@ export function DownloadStatus({ state, onCancel }: { state: DownloadState; onCa
           {t('download.canceled')}
         </Text>
       );
+    case 'empty':
+      return (
+        <Suspense fallback={null}>
+          <EmptyCsvDialog fileName={state.fileName} onAnswer={state.answer} />
+        </Suspense>
+      );
+    case 'skipped':
+      return (
+        <Text size="sm" c="dimmed" role="status">
+          {t('download.empty.skipped')}
+        </Text>
+      );
     case 'error':
       return (
         <Alert color="red" variant="light" role="alert" py={6} title={t('download.failed')}>
@@ -123,7 +166,7 @@ export function DownloadButton({
   const { t } = useTranslation();
   return (
     <Group gap="md" align="center" wrap="wrap">
-      <Button leftSection={<DownloadIcon />} disabled={state.status === 'running'} onClick={onDownload}>
+      <Button leftSection={<DownloadIcon />} disabled={isBusy(state)} onClick={onDownload}>
         {t('actions.download')}
       </Button>
       <DownloadStatus state={state} onCancel={onCancel} />
@@ -149,7 +192,7 @@ export function CsvButton({
   const { t } = useTranslation();
   const { state, download: downloadCsv, cancel } = useCsvDownload(merchantId, merchantName, report);
   const encodingId = useId();
-  const running = state.status === 'running';
+  const running = isBusy(state);
   const download = (encoding: CsvEncoding) => void downloadCsv({ ...query, encoding });
   const chevron = (disabled: boolean) => (
     <Button variant="default" px={8} disabled={disabled} aria-label={t('download.chooseEncoding')}>

@@ -11,10 +11,21 @@ export const SCROLL_BY_KEYBOARD = { viewportProps: { tabIndex: 0 } } as const;
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 
+/** The table's narrowest width; below it (see the container query in ListTable.module.css) rows show as cards. */
+export const TABLE_MIN_WIDTH = 720;
+
+/**
+ * Where a column's cell goes when the list is narrower than its table (a phone) and each row shows as a
+ * card of label / value lines: 'primary' cells (the money, the status, the actions) head the card in
+ * bold; the others follow in their order. Nothing is left out.
+ */
+export type MobilePlace = 'primary';
+
 export interface Column<T> {
   key: string;
   header: string;
   align?: 'left' | 'right';
+  mobile?: MobilePlace;
   render: (row: T) => ReactNode;
 }
 
@@ -39,10 +50,160 @@ export interface ListTableProps<T> {
   openRowLabel?: (row: T) => string;
 }
 
-/** One list: the table, its paging, and its loading, empty and error-with-retry states. */
+/** The table of a list, without paging or loading states (see ListTable, which has them). */
+export interface RowsTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** Shown across the table when there are no rows. */
+  emptyText?: string;
+  /** Makes rows open something (a drawer): a click anywhere on the row, or Enter / Space on it. */
+  onOpenRow?: (row: T) => void;
+  /** The accessible name of a row's open action. */
+  openRowLabel?: (row: T) => string;
+  /** A closing row in the table's foot (a total), in bold; its first cell heads the row. */
+  footer?: T;
+}
+
+/**
+ * A table of rows by columns. Where its box is narrower than the table (TABLE_MIN_WIDTH: a phone, a
+ * narrow window), a container query in ListTable.module.css shows each row as a card instead: every cell
+ * on a line of its own, its column's header before its value, the primary columns first. It stays one
+ * table in the markup (explicit roles keep its semantics whatever the display), so there is no second
+ * copy of the rows and no layout flash; the header texts in the cells show only in the cards, and the
+ * table's own header row is then hidden from view (not from screen readers).
+ */
+export function RowsTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  onOpenRow,
+  openRowLabel,
+  footer,
+}: RowsTableProps<T>) {
+  const onRowKey = (event: KeyboardEvent, row: T) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpenRow?.(row);
+    }
+  };
+  const cellContent = (column: Column<T>, row: T) => (
+    <>
+      <div className={classes.cellLabel}>{column.header}</div>
+      <div className={classes.cellValue}>{column.render(row)}</div>
+    </>
+  );
+
+  return (
+    <Box className={classes.container}>
+      <Table.ScrollContainer
+        minWidth={TABLE_MIN_WIDTH}
+        scrollAreaProps={SCROLL_BY_KEYBOARD}
+        classNames={{ scrollContainerInner: classes.scrollInner }}
+      >
+        <Table
+          striped
+          highlightOnHover={Boolean(onOpenRow)}
+          aria-label={label}
+          verticalSpacing="xs"
+          className={classes.table}
+          role="table"
+        >
+          <Table.Thead className={classes.head} role="rowgroup">
+            <Table.Tr role="row">
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  ta={column.align ?? 'left'}
+                  style={{ whiteSpace: 'nowrap' }}
+                  role="columnheader"
+                  scope="col"
+                >
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody className={classes.body} role="rowgroup">
+            {rows.length === 0 ? (
+              <Table.Tr role="row" className={classes.emptyRow}>
+                <Table.Td colSpan={columns.length} role="cell">
+                  <Text c="dimmed" size="sm" ta="center" py="lg">
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr
+                  key={rowKey(row)}
+                  role="row"
+                  className={onOpenRow ? `${classes.row} ${classes.clickable}` : classes.row}
+                  tabIndex={onOpenRow ? 0 : undefined}
+                  aria-label={onOpenRow && openRowLabel ? openRowLabel(row) : undefined}
+                  onClick={onOpenRow ? () => onOpenRow(row) : undefined}
+                  onKeyDown={onOpenRow ? (event) => onRowKey(event, row) : undefined}
+                >
+                  {columns.map((column) => (
+                    <Table.Td
+                      key={column.key}
+                      ta={column.align ?? 'left'}
+                      className={classes.cell}
+                      role="cell"
+                      data-mobile={column.mobile}
+                    >
+                      {cellContent(column, row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+          {footer !== undefined && (
+            <Table.Tfoot className={classes.body} role="rowgroup">
+              <Table.Tr role="row" className={`${classes.row} ${classes.footRow}`} fw={700}>
+                {columns.map((column, index) =>
+                  index === 0 ? (
+                    <Table.Th
+                      key={column.key}
+                      ta={column.align ?? 'left'}
+                      className={classes.cell}
+                      role="rowheader"
+                      scope="row"
+                      data-mobile={column.mobile}
+                    >
+                      {cellContent(column, footer)}
+                    </Table.Th>
+                  ) : (
+                    <Table.Td
+                      key={column.key}
+                      ta={column.align ?? 'left'}
+                      className={classes.cell}
+                      role="cell"
+                      data-mobile={column.mobile}
+                    >
+                      {cellContent(column, footer)}
+                    </Table.Td>
+                  ),
+                )}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </Table.ScrollContainer>
+    </Box>
+  );
+}
+
+/** One list: its table (RowsTable, cards on a phone), its paging, and its loading, empty and error-with-retry states. */
 export function ListTable<T>(props: ListTableProps<T>) {
   const { t } = useTranslation();
-  const { query, columns, page, pageSize, onOpenRow, openRowLabel } = props;
+  const { query, page, pageSize } = props;
 
   if (query.isPending) {
     return (
@@ -61,58 +222,18 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const first = answer.total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(answer.total, (page - 1) * pageSize + answer.items.length);
 
-  const onRowKey = (event: KeyboardEvent, row: T) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onOpenRow?.(row);
-    }
-  };
-
   return (
     <Stack gap="sm">
       <Box aria-busy={query.isFetching} style={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
-        <Table.ScrollContainer minWidth={720} scrollAreaProps={SCROLL_BY_KEYBOARD}>
-          <Table striped highlightOnHover={Boolean(onOpenRow)} aria-label={props.label} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key} ta={column.align ?? 'left'} style={{ whiteSpace: 'nowrap' }}>
-                    {column.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {answer.items.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" size="sm" ta="center" py="lg">
-                      {props.emptyText}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                answer.items.map((row) => (
-                  <Table.Tr
-                    key={props.rowKey(row)}
-                    className={onOpenRow ? classes.clickable : undefined}
-                    tabIndex={onOpenRow ? 0 : undefined}
-                    aria-label={onOpenRow && openRowLabel ? openRowLabel(row) : undefined}
-                    onClick={onOpenRow ? () => onOpenRow(row) : undefined}
-                    onKeyDown={onOpenRow ? (event) => onRowKey(event, row) : undefined}
-                  >
-                    {columns.map((column) => (
-                      <Table.Td key={column.key} ta={column.align ?? 'left'} className={classes.cell}>
-                        {column.render(row)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          label={props.label}
+          columns={props.columns}
+          rows={answer.items}
+          rowKey={props.rowKey}
+          emptyText={props.emptyText}
+          onOpenRow={props.onOpenRow}
+          openRowLabel={props.openRowLabel}
+        />
       </Box>
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">

@@ -19,13 +19,16 @@ export const tokyoDayAfter = (days: number, now: Date = new Date()): string =>
   tokyoDay(new Date(now.getTime() + days * DAY_MS));
 
 /**
- * A day typed by hand → YYYY-MM-DD, or null: 2025/4/1, 2025-04-01, 2025.4.1, 2025年4月1日 and their
- * full-width forms.
+ * A day typed by hand → YYYY-MM-DD, or null: 2025/4/1, 2025-04-01, 2025.4.1, 2025年4月1日, 20250401
+ * (eight digits, what a numeric keypad gives) and their full-width forms.
  */
 export function parseDayText(text: string): string | null {
-  const match = /^(\d{4})\s*[/\-.年]\s*(\d{1,2})\s*[/\-.月]\s*(\d{1,2})\s*日?$/.exec(
-    halfWidthDigits(text.trim()).replace(/[／－．]/g, (mark) => String.fromCharCode(mark.charCodeAt(0) - 0xfee0)),
+  const typed = halfWidthDigits(text.trim()).replace(/[／－．]/g, (mark) =>
+    String.fromCharCode(mark.charCodeAt(0) - 0xfee0),
   );
+  const match =
+    /^(\d{4})\s*[/\-.年]\s*(\d{1,2})\s*[/\-.月]\s*(\d{1,2})\s*日?$/.exec(typed) ??
+    /^(\d{4})(\d{2})(\d{2})$/.exec(typed);
   if (!match) return null;
   const [, year, month, day] = match;
   const iso = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;

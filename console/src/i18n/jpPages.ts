@@ -65,6 +65,9 @@ export const jpPages = {
     paymentAmount: '支払金額',
     refundAmount: '返金額',
     actions: '操作',
+    // Payment detail (issue 15)
+    refundReason: '返金理由',
+    refundableRemaining: '返金可能残額',
   },
   errors: {
     loadFailed: 'データを読み込めませんでした',
@@ -73,6 +76,8 @@ export const jpPages = {
   menu: {
     main: 'メインメニュー',
     userMenu: 'ユーザーメニュー',
+    /** The user menu button's name: who is signed in, and in which role (the header may show the name cut). */
+    userMenuOf: 'ユーザーメニュー（{{name}}・{{role}}）',
     merchantSwitcher: '加盟店を選択',
     switchingMerchant: '加盟店を切り替えています',
     groups: {
@@ -338,6 +343,32 @@ export const jpPages = {
     all: 'すべて',
     filters: '絞り込み',
   },
+  // The shared period filter (issue 15): typed days, presets, the calendar.
+  period: {
+    from: '開始日',
+    to: '終了日',
+    openCalendar: 'カレンダーから期間を選ぶ',
+    previousMonth: '前の月',
+    nextMonth: '次の月',
+    previousYear: '前の年',
+    nextYear: '次の年',
+    previousDecade: '前の10年',
+    nextDecade: '次の10年',
+    presets: 'よく使う期間',
+    presetNames: {
+      today: '今日',
+      yesterday: '昨日',
+      thisWeek: '今週',
+      thisMonth: '今月',
+      lastMonth: '先月',
+      last30Days: '過去30日',
+    },
+    errors: {
+      required: '{{edge}}を入力してください',
+      format: '{{edge}}は「2025/05/01」の形で入力してください',
+      future: '{{edge}}に今日より後の日付は指定できません',
+    },
+  },
   transactionTypes: {
     PAYMENT: '支払い',
     RELOAD: 'チャージ',
@@ -362,6 +393,14 @@ export const jpPages = {
     drawerTitle: '取引の詳細',
     balancesAfter: 'この取引の直後の残高',
     noComment: 'コメントはありません',
+    // Payment detail (issue 15)
+    detailLabel: '取引の内容',
+    entryField: '{{field}}（{{coin}}）',
+    noFee: 'なし',
+    feeIncluded: '{{fee}}（金額に含む）',
+    feeCharged: '{{fee}}（別の取引で引き落とし）',
+    refund: '返金する',
+    nothingLeft: 'この支払いは全額が返金済みか返金申請中です',
   },
   refundStatus: {
     REQUESTED: '申請中',
@@ -386,13 +425,8 @@ export const jpPages = {
       paymentsEmpty: 'この期間の支払いはありません',
       select: '選択',
       selectLabel: '支払い {{id}} を選択',
-      selected: '選択中',
       notRefundable: '返金不可',
-      selectedPayment: '選択した支払い',
-      noPayment: '支払いを選んでください',
       amount: '返金額',
-      amountRequired: '1以上の返金額を入力してください',
-      amountOver: '支払金額（{{amount}}）以下で入力してください',
       confirm: '確認',
       confirmTitle: '申請内容の確認',
       payer: '返金先ウォレット',
@@ -414,6 +448,25 @@ export const jpPages = {
       feesEmpty: 'この期間の返金手数料はありません',
       feesTotal: '手数料合計: {{amount}}',
       approvedAt: '承認日時',
+      // Payment detail (issue 15)
+      nothingLeft: '残額なし',
+      changePayment: '別の支払いを選ぶ',
+    },
+    // The refund form of the request page and the transaction detail (issue 15)
+    form: {
+      title: '返金の内容',
+      payment: '取引ID {{id}}（{{at}}）：{{coin}} {{amount}} の支払い',
+      amountHint: '返金可能残額は {{amount}} です',
+      reason: '返金理由（任意）',
+      reasonHint: '{{max}}文字以内（{{count}}文字）。返金一覧に表示されます',
+      noReason: 'なし',
+      errors: {
+        required: '返金額を入力してください',
+        invalid: '返金額は数字で入力してください',
+        positive: '1以上の返金額を入力してください',
+        max: '返金可能残額（{{amount}}）以下で入力してください',
+        reasonTooLong: '返金理由は{{max}}文字以内で入力してください',
+      },
     },
   },
   // Payments to other merchants (RequestPayment page)
@@ -550,6 +603,13 @@ export const jpPages = {
     done: '{{fileName}} を保存しました（{{rows}}行）',
     canceled: 'ダウンロードをキャンセルしました',
     failed: 'ダウンロードできませんでした',
+    empty: {
+      title: '該当するデータがありません',
+      body: 'この期間と条件に該当するデータはありません。見出し行だけの空のCSVファイル（{{fileName}}）を保存しますか？',
+      save: '空のCSVを保存する',
+      skip: '保存しない',
+      skipped: '該当するデータがないため、CSVファイルは保存しませんでした',
+    },
   },
   feeDetail: {
     open: '{{month}}の手数料明細を開く',

@@ -6,6 +6,7 @@ import { useTranslation } from '@/i18n';
 import { pageTitleKey } from '@/i18n/keys';
 import { pathOf } from '@/router/paths';
 import { session } from '@/session';
+import classes from './shell.module.css';
 
 const ACCOUNT_PAGES = ['ChangePassword', 'ChangeEmail'] as const;
 
@@ -15,10 +16,13 @@ const ACCOUNT_PAGES = ['ChangePassword', 'ChangeEmail'] as const;
  */
 export default function AccountMenu({
   name,
+  role,
   target,
   defaultOpened = false,
 }: {
   name: string;
+  /** The role's name in the current merchant. */
+  role: string;
   target: ReactNode;
   /** Open at once: the button was clicked while this chunk was loading. */
   defaultOpened?: boolean;
@@ -28,7 +32,11 @@ export default function AccountMenu({
     <Menu position="bottom-end" shadow="md" width={220} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{name}</Menu.Label>
+        {/* Who is signed in, in full: the header may show the name cut, and not the role, on a phone. */}
+        <Menu.Label className={classes.who}>
+          <span className={classes.whoName}>{name}</span>
+          <span>{role}</span>
+        </Menu.Label>
         {ACCOUNT_PAGES.map((page) => (
           <Menu.Item key={page} component={Link} to={pathOf(page)}>
             {t(pageTitleKey(page))}

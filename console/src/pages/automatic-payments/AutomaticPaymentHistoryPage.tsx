@@ -115,6 +115,7 @@ export default function AutomaticPaymentHistoryPage() {
       },
       {
         key: 'amount',
+        mobile: 'primary',
         header: t('automaticPayments.list.amount'),
         align: 'right',
         render: (row) => (
@@ -130,6 +131,7 @@ export default function AutomaticPaymentHistoryPage() {
       },
       {
         key: 'result',
+        mobile: 'primary',
         header: t('automaticPayments.list.result'),
         render: (row) => <ResultCell payment={row} />,
       },

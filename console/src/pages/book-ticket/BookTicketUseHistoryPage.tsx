@@ -42,7 +42,7 @@ export default function BookTicketUseHistoryPage() {
   const columns = useMemo<Column<BookTicketUse>[]>(
     () => [
       { key: 'used_at', header: t('bookTicket.list.usedAt'), render: (row) => formatDateTime(row.used_at) },
-      { key: 'ticket', header: t('bookTicket.list.ticket'), render: (row) => row.ticket_name },
+      { key: 'ticket', mobile: 'primary', header: t('bookTicket.list.ticket'), render: (row) => row.ticket_name },
       {
         key: 'customer',
         header: t('bookTicket.list.customer'),
@@ -54,6 +54,7 @@ export default function BookTicketUseHistoryPage() {
       },
       {
         key: 'uses_left',
+        mobile: 'primary',
         header: t('bookTicket.list.usesLeft'),
         align: 'right',
         render: (row) => (

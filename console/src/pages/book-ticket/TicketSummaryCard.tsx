@@ -1,7 +1,8 @@
 import type { BookTicketSummary } from '@coin/contract';
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
+import { useMemo } from 'react';
+import { type Column, RowsTable } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
@@ -25,6 +26,40 @@ export function TicketSummaryCard({
 }) {
   const { t } = useTranslation();
   const title = t('bookTicket.summary.title');
+  const columns = useMemo<Column<BookTicketSummary>[]>(
+    () => [
+      {
+        key: 'ticket',
+        header: t('bookTicket.summary.ticket'),
+        mobile: 'primary',
+        render: (ticket) => (
+          <Text span inherit fw={500}>
+            {ticket.ticket_name}
+          </Text>
+        ),
+      },
+      {
+        key: 'uses_price',
+        header: t('bookTicket.summary.usesAndPrice'),
+        align: 'right',
+        render: (ticket) => usesAndPriceLabel(t, ticket),
+      },
+      {
+        key: 'use_count',
+        header: t('bookTicket.summary.useCount'),
+        align: 'right',
+        mobile: 'primary',
+        render: (ticket) => t('bookTicket.summary.times', { uses: formatCoin(ticket.use_count) }),
+      },
+      {
+        key: 'customer_count',
+        header: t('bookTicket.summary.customerCount'),
+        align: 'right',
+        render: (ticket) => t('bookTicket.summary.people', { people: formatCoin(ticket.customer_count) }),
+      },
+    ],
+    [t],
+  );
   return (
     <QueryCard
       title={title}
@@ -34,32 +69,7 @@ export function TicketSummaryCard({
     >
       {(data) => (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={560} scrollAreaProps={SCROLL_BY_KEYBOARD}>
-            <Table striped aria-label={title} verticalSpacing="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('bookTicket.summary.ticket')}</Table.Th>
-                  <Table.Th ta="right">{t('bookTicket.summary.usesAndPrice')}</Table.Th>
-                  <Table.Th ta="right">{t('bookTicket.summary.useCount')}</Table.Th>
-                  <Table.Th ta="right">{t('bookTicket.summary.customerCount')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.summary.map((ticket) => (
-                  <Table.Tr key={ticket.ticket_id}>
-                    <Table.Td fw={500}>{ticket.ticket_name}</Table.Td>
-                    <Table.Td ta="right">{usesAndPriceLabel(t, ticket)}</Table.Td>
-                    <Table.Td ta="right">
-                      {t('bookTicket.summary.times', { uses: formatCoin(ticket.use_count) })}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {t('bookTicket.summary.people', { people: formatCoin(ticket.customer_count) })}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable label={title} columns={columns} rows={data.summary} rowKey={(ticket) => ticket.ticket_id} />
           <Text size="xs" c="dimmed">
             {t('bookTicket.summary.note', { from: slashed(from), to: slashed(to) })}
           </Text>

@@ -62,6 +62,7 @@ export default function CouponPage() {
     const all: Column<Coupon>[] = [
       {
         key: 'name',
+        mobile: 'primary',
         header: t('coupon.list.name'),
         // Names wrap inside the column (list cells do not wrap by default).
         render: (row) => (
@@ -78,6 +79,7 @@ export default function CouponPage() {
       },
       {
         key: 'discount',
+        mobile: 'primary',
         header: t('coupon.list.discount'),
         align: 'right',
         render: (row) => (
@@ -115,6 +117,7 @@ export default function CouponPage() {
       },
       {
         key: 'status',
+        mobile: 'primary',
         header: t('fields.status'),
         render: (row) => (
           <Stack gap={2} align="flex-start">
@@ -135,6 +138,7 @@ export default function CouponPage() {
       ...all,
       {
         key: 'actions',
+        mobile: 'primary',
         header: t('fields.actions'),
         render: (row) =>
           canStopCoupon(row) && (

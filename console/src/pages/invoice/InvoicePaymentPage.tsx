@@ -66,6 +66,7 @@ function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
       { key: 'issuer', header: t('invoice.list.issuer'), render: (row) => row.issuer_name },
       {
         key: 'title',
+        mobile: 'primary',
         header: t('invoice.list.subject'),
         render: (row) => (
           <Anchor
@@ -78,9 +79,20 @@ function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
         ),
       },
       { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },
-      { key: 'amount', header: t('invoice.list.amount'), align: 'right', render: (row) => formatCoin(row.amount) },
+      {
+        key: 'amount',
+        mobile: 'primary',
+        header: t('invoice.list.amount'),
+        align: 'right',
+        render: (row) => formatCoin(row.amount),
+      },
       { key: 'due_date', header: t('invoice.list.dueDate'), render: (row) => row.due_date.replaceAll('-', '/') },
-      { key: 'status', header: t('fields.status'), render: (row) => <InvoiceStatusBadge status={row.status} /> },
+      {
+        key: 'status',
+        mobile: 'primary',
+        header: t('fields.status'),
+        render: (row) => <InvoiceStatusBadge status={row.status} />,
+      },
     ],
     [t],
   );

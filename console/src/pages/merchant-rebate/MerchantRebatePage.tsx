@@ -71,6 +71,7 @@ export default function MerchantRebatePage() {
       },
       {
         key: 'amount',
+        mobile: 'primary',
         header: t('merchantRebate.list.amount'),
         align: 'right',
         render: (row) => (

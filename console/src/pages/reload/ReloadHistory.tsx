@@ -34,6 +34,7 @@ export default function ReloadHistory({ merchant }: { merchant: MerchantEntry })
       // A reload leaves the merchant's wallet: its entry there is negative.
       {
         key: 'amount',
+        mobile: 'primary',
         header: t('reload.history.amount'),
         align: 'right',
         render: (row) => formatCoin(Math.abs(row.amount)),

@@ -62,7 +62,7 @@ function SubscriptionsView({ merchant }: { merchant: MerchantEntry }) {
 
   const columns = useMemo<Column<Subscriber>[]>(
     () => [
-      { key: 'plan', header: t('subscriptions.list.plan'), render: (row) => row.plan_name },
+      { key: 'plan', mobile: 'primary', header: t('subscriptions.list.plan'), render: (row) => row.plan_name },
       {
         key: 'customer',
         header: t('subscriptions.list.customer'),
@@ -74,6 +74,7 @@ function SubscriptionsView({ merchant }: { merchant: MerchantEntry }) {
       },
       {
         key: 'status',
+        mobile: 'primary',
         header: t('fields.status'),
         render: (row) => (
           <Badge variant="light" size="sm" color={SUBSCRIPTION_STATUS_COLORS[row.status]}>

@@ -58,14 +58,20 @@ function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; me
       { key: 'id', header: t('fields.transactionId'), align: 'right', render: (row) => row.transaction_id },
       { key: 'type', header: t('fields.type'), render: (row) => t(`transactionTypes.${row.type}`) },
       { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },
-      { key: 'amount', header: t('fields.amount'), align: 'right', render: (row) => formatCoin(row.amount) },
+      {
+        key: 'amount',
+        mobile: 'primary',
+        header: t('fields.amount'),
+        align: 'right',
+        render: (row) => formatCoin(row.amount),
+      },
       {
         key: 'rate',
         header: t('fields.feeRate'),
         align: 'right',
         render: (row) => `${formatBasisPoints(row.fee_rate_bp)}%`,
       },
-      { key: 'fee', header: t('fields.fee'), align: 'right', render: (row) => formatCoin(row.fee) },
+      { key: 'fee', mobile: 'primary', header: t('fields.fee'), align: 'right', render: (row) => formatCoin(row.fee) },
     ],
     [t],
   );

@@ -92,6 +92,7 @@ export default function UrlPaymentPage() {
       },
       {
         key: 'amount',
+        mobile: 'primary',
         header: t('urlPayment.list.amount'),
         align: 'right',
         render: (row) => (
@@ -112,6 +113,7 @@ export default function UrlPaymentPage() {
       },
       {
         key: 'status',
+        mobile: 'primary',
         header: t('fields.status'),
         render: (row) => (
           <Stack gap={2} align="flex-start">
@@ -143,6 +145,7 @@ export default function UrlPaymentPage() {
       },
       {
         key: 'actions',
+        mobile: 'primary',
         header: t('fields.actions'),
         render: (row) => (
           <Stack gap={6} align="stretch">

@@ -79,6 +79,7 @@ export default function UtilityBillsPage() {
       },
       {
         key: 'amount',
+        mobile: 'primary',
         header: t('utilityBills.list.amount'),
         align: 'right',
         // A canceled bill stays listed, struck through: it is not in the paid total.
@@ -93,6 +94,7 @@ export default function UtilityBillsPage() {
       },
       {
         key: 'status',
+        mobile: 'primary',
         header: t('fields.status'),
         render: (row) => (
           <Badge variant="light" size="sm" color={BILL_STATUS_COLORS[row.status]}>

@@ -1,35 +1,26 @@
 import type { GroupPayoutTotal } from '@coin/contract';
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
+import { useMemo } from 'react';
+import { type Column, RowsTable } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
-import { useTranslation } from '@/i18n';
+import { type TranslationKey, useTranslation } from '@/i18n';
 import { type GroupTotalsRow, groupTotalsRow } from './payoutView';
 
 type GroupAnswer = { merchants: GroupPayoutTotal[] };
 
-/** The figures of a totals row, in the order of the table's columns. */
-const FIGURES = [
-  'count',
-  'gross_amount',
-  'fee',
-  'transfer_fee',
-  'net_amount',
-] as const satisfies readonly (keyof GroupTotalsRow)[];
+/** A line of the table: a merchant's totals, or the group's (merchant_id null, named 合計). */
+type TotalsLine = GroupTotalsRow & { merchant_id: number | null; merchant_name: string };
 
-/** A totals row's count and amounts, right-aligned. */
-function FigureCells({ row }: { row: GroupTotalsRow }) {
-  return (
-    <>
-      {FIGURES.map((figure) => (
-        <Table.Td key={figure} ta="right">
-          {formatCoin(row[figure])}
-        </Table.Td>
-      ))}
-    </>
-  );
-}
+/** The figures of a totals row, in the order of the table's columns, with their headers. */
+const FIGURES = [
+  ['count', 'withdrawal.fields.count'],
+  ['gross_amount', 'withdrawal.fields.gross'],
+  ['fee', 'withdrawal.fields.fee'],
+  ['transfer_fee', 'withdrawal.fields.transferFee'],
+  ['net_amount', 'withdrawal.fields.net'],
+] as const satisfies readonly (readonly [keyof GroupTotalsRow, TranslationKey])[];
 
 /** Per merchant of the group over the whole period, with a 合計 row. */
 export function GroupTotalsCard({
@@ -38,6 +29,27 @@ export function GroupTotalsCard({
   query: Pick<UseQueryResult<GroupAnswer>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'isFetching'>;
 }) {
   const { t } = useTranslation();
+  const columns = useMemo<Column<TotalsLine>[]>(
+    () => [
+      {
+        key: 'merchant',
+        header: t('withdrawal.fields.merchant'),
+        mobile: 'primary',
+        render: (row) => row.merchant_name,
+      },
+      ...FIGURES.map(
+        ([figure, header]): Column<TotalsLine> => ({
+          key: figure,
+          header: t(header),
+          align: 'right',
+          // On a phone the merchant and its net amount head each card.
+          mobile: figure === 'net_amount' ? 'primary' : undefined,
+          render: (row) => formatCoin(row[figure]),
+        }),
+      ),
+    ],
+    [t],
+  );
   return (
     <QueryCard
       title={t('withdrawal.group.totalsTitle')}
@@ -47,39 +59,13 @@ export function GroupTotalsCard({
     >
       {({ merchants }) => (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={640} scrollAreaProps={SCROLL_BY_KEYBOARD}>
-            <Table
-              striped
-              aria-label={t('withdrawal.group.totalsLabel')}
-              verticalSpacing="xs"
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('withdrawal.fields.merchant')}</Table.Th>
-                  <Table.Th ta="right">{t('withdrawal.fields.count')}</Table.Th>
-                  <Table.Th ta="right">{t('withdrawal.fields.gross')}</Table.Th>
-                  <Table.Th ta="right">{t('withdrawal.fields.fee')}</Table.Th>
-                  <Table.Th ta="right">{t('withdrawal.fields.transferFee')}</Table.Th>
-                  <Table.Th ta="right">{t('withdrawal.fields.net')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {merchants.map((merchant) => (
-                  <Table.Tr key={merchant.merchant_id}>
-                    <Table.Td>{merchant.merchant_name}</Table.Td>
-                    <FigureCells row={merchant} />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700}>
-                  <Table.Th scope="row">{t('common.total')}</Table.Th>
-                  <FigureCells row={groupTotalsRow(merchants)} />
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            label={t('withdrawal.group.totalsLabel')}
+            columns={columns}
+            rows={merchants}
+            rowKey={(row) => row.merchant_id ?? 'total'}
+            footer={{ merchant_id: null, merchant_name: t('common.total'), ...groupTotalsRow(merchants) }}
+          />
           <Text size="xs" c="dimmed">
             {t('withdrawal.group.totalsNote')}
           </Text>

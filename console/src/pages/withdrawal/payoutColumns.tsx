@@ -102,6 +102,7 @@ export function payoutColumns(t: TFunction, options: { merchant: boolean; transa
     },
     {
       key: 'status',
+      mobile: 'primary',
       header: t('fields.status'),
       render: (row) => <PayoutStatusCell status={row.status} failureReason={row.failure_reason} />,
     },
@@ -129,6 +130,7 @@ export function payoutColumns(t: TFunction, options: { merchant: boolean; transa
     },
     {
       key: 'net',
+      mobile: 'primary',
       header: t('withdrawal.fields.net'),
       align: 'right',
       render: (row) => (

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { weekdayOf } from './presets';
+
+/** Japanese public holidays by day: YYYY-MM-DD → name (振替休日 and 国民の休日 included). */
+export type HolidayNames = ReadonlyMap<string, string>;
+
+let loading: Promise<HolidayNames> | null = null;
+let loaded: HolidayNames | null = null;
+
+/**
+ * The holidays of 1970–2050 (the @holiday-jp/holiday_jp data, which the server's payout calendar
+ * uses too), loaded once, when a calendar first opens: a chunk of its own that no page loads up front.
+ */
+export function loadHolidays(): Promise<HolidayNames> {
+  loading ??= import('@holiday-jp/holiday_jp/lib/holidays').then(
+    ({ default: data }) => {
+      loaded = new Map(Object.values(data).map((holiday) => [holiday.date, holiday.name]));
+      return loaded;
+    },
+    (error: unknown) => {
+      // The next opening tries again.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * The holidays once `active` (the calendar is open) has asked for them; null until they have
+ * arrived, or when they could not be loaded (the calendar then colours weekends only).
+ */
+export function useHolidays(active: boolean): HolidayNames | null {
+  const [holidays, setHolidays] = useState<HolidayNames | null>(loaded);
+  useEffect(() => {
+    if (!active || holidays) return;
+    let current = true;
+    loadHolidays().then(
+      (names) => {
+        if (current) setHolidays(names);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [active, holidays]);
+  return holidays;
+}
+
+/** How a calendar shows a day: public holidays and Sundays red, Saturdays blue, other days plain. */
+export type DayTone = 'holiday' | 'sunday' | 'saturday' | null;
+
+export function dayTone(day: string, holidays: HolidayNames | null): DayTone {
+  if (holidays?.has(day)) return 'holiday';
+  const weekday = weekdayOf(day);
+  if (weekday === 0) return 'sunday';
+  return weekday === 6 ? 'saturday' : null;
+}
+
+const dayLabelFormat = new Intl.DateTimeFormat('ja-JP', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+  timeZone: 'UTC',
+});
+
+/** What a screen reader says for a calendar day: 2025年5月5日(月) こどもの日. */
+export function dayLabel(day: string, holidays: HolidayNames | null): string {
+  const date = dayLabelFormat.format(new Date(`${day}T00:00:00Z`));
+  const holiday = holidays?.get(day);
+  return holiday ? `${date} ${holiday}` : date;
+}

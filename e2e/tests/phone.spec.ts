@@ -1,0 +1,78 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ACCOUNTS, signInToTop } from './support';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Whether the element lies wholly inside the window's width (not cut off, not behind a side scroll). */
+async function withinWidth(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
+// On a 390 px phone every list shows each row as a card of label / value lines, the money first; the
+// page never scrolls sideways; the header still says who is signed in.
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('a list shows each row as a card with its amount and status on screen', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+
+    await page.goto('/transaction');
+    const history = page.getByRole('table').first();
+    const firstRow = history.getByRole('row').nth(1);
+    const amount = firstRow.getByRole('cell').filter({ hasText: '金額' });
+    await expect(amount).toBeVisible();
+    await expect(amount.getByText('金額', { exact: true })).toBeVisible();
+    expect(await withinWidth(page, amount)).toBe(true);
+    // The header row is there for screen readers only.
+    await expect(history.getByRole('columnheader', { name: '金額' })).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await page.goto('/refund');
+    const refund = page.getByRole('table').first().getByRole('row').nth(1);
+    for (const label of ['状態', '返金額']) {
+      const cell = refund.getByRole('cell').filter({ has: page.getByText(label, { exact: true }) });
+      await expect(cell).toBeVisible();
+      expect(await withinWidth(page, cell), label).toBe(true);
+    }
+    const badge = refund.locator('.mantine-Badge-label').first();
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the status badge is not cut').toBe(true);
+
+    await page.goto('/withdrawalInfoMerchant');
+    const totals = page.getByRole('table', { name: /合計/ }).first();
+    const net = totals.getByRole('row').nth(1).getByRole('cell').filter({ hasText: '振込額' });
+    await expect(net).toBeVisible();
+    expect(await withinWidth(page, net)).toBe(true);
+  });
+
+  test('the header names the user, and the user menu says who and in which role', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    const header = page.getByRole('banner');
+    const button = header.getByRole('button', { name: /ユーザーメニュー（.+・オーナー）/ });
+    await expect(button).toBeVisible();
+    const name = (await button.getAttribute('aria-label'))?.match(/（(.+)・/)?.[1] ?? '';
+    expect(name).not.toBe('');
+    const shown = header.getByText(name, { exact: true });
+    await expect(shown).toBeVisible();
+    expect(await withinWidth(page, shown)).toBe(true);
+    expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    await button.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(name, { exact: true })).toBeVisible();
+    await expect(menu.getByText('オーナー', { exact: true })).toBeVisible();
+  });
+});
+
+test('on a wide screen a list stays a table: column headers on top, no labels in the cells', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInToTop(page, ACCOUNTS.owner);
+  await page.goto('/transaction');
+  const history = page.getByRole('table').first();
+  await expect(history.getByRole('columnheader', { name: '金額' })).toBeVisible();
+  const firstRow = history.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+  await expect(firstRow.getByText('金額', { exact: true })).toBeHidden();
+});
