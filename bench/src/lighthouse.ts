@@ -4,6 +4,7 @@
  * fresh seeded data directory; Chromium is the system's (CHROMIUM_PATH, /usr/bin/chromium).
  *
  *   npm run build && npx tsx bench/src/lighthouse.ts
+ *   LH_DETAILS=1 LH_RUNS=1 LH_PAGES=top npx tsx bench/src/lighthouse.ts   (where the time goes, one page)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,13 +21,16 @@ const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.u
   lighthouse: Record<string, PageBudget>;
 };
 
-const RUNS = 3;
+const RUNS = Number(process.env.LH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES: { name: string; path: string; signedIn: boolean }[] = [
+const ALL_PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: 'login', path: '/login', signedIn: false },
   { name: 'top', path: '/top', signedIn: true },
   { name: 'transaction', path: '/transaction', signedIn: true },
 ];
+/** LH_PAGES=top,transaction measures only those (when looking into one page); the bench measures all. */
+const only = process.env.LH_PAGES?.split(',');
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.name)) : ALL_PAGES;
 
 interface Run {
   /** Audits of the accessibility category that did not pass (ids), to see what to fix. */
@@ -84,6 +88,22 @@ async function measure(browser: Browser, url: string): Promise<Run> {
         for (const item of items.slice(0, 8))
           console.log(`  ${id}: ${item.node?.snippet} — ${item.node?.explanation?.split('\n')[1] ?? ''}`);
       }
+      // Where the main thread's time goes: per script, per kind of work, and the long tasks.
+      const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+      const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+      const short = (value: unknown) => String(value).replace(/^https?:\/\/[^/]+/, '');
+      for (const item of items('bootup-time').slice(0, 6))
+        console.log(
+          `  bootup: ${short(item.url)} scripting ${ms(item.scripting)}, parse ${ms(item.scriptParseCompile)}`,
+        );
+      console.log(
+        `  main thread: ${items('mainthread-work-breakdown')
+          .slice(0, 6)
+          .map((item) => `${item.groupLabel} ${ms(item.duration)}`)
+          .join(', ')}`,
+      );
+      for (const item of items('long-tasks').slice(0, 6))
+        console.log(`  long task: ${short(item.url)} at ${ms(item.startTime)} for ${ms(item.duration)}`);
     }
     return {
       failedA11y,
