@@ -3,10 +3,9 @@ import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from '
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { isDatabaseEmpty } from './db/seed';
 import { buildApp } from './http/app';
 import { buildOperatorApp } from './http/routes/refundsOperator';
-import { seedDemo } from './seed';
+import { isDatabaseEmpty, seedDemo } from './seed';
 
 /** Runs the process: configuration, database, demo seed on an empty database, listen, graceful close. */
 async function main(): Promise<void> {

@@ -13,6 +13,7 @@ import type { Db } from '../db/connection';
 import type { RefundApplicationStatus } from '../db/schema';
 import { useCoupon } from '../domain/coupons';
 import { DomainError } from '../domain/errors';
+import { pruneIdempotencyKeys } from '../domain/idempotency';
 import {
   type OperatorInvoiceInput,
   operatorIssueInvoice,
@@ -22,7 +23,6 @@ import {
 import { type PayoutRunResult, runPayouts } from '../domain/payouts';
 import { type AutomaticPaymentRunResult, runAutomaticPayments } from '../domain/programs';
 import { approveRefund, operatorRefundList } from '../domain/refunds';
-import { pruneIdempotencyKeys } from '../http/idempotency';
 import { OPERATOR_SECRET_HEADER, type OperatorChannel } from './adminChannel';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>

@@ -3,8 +3,8 @@ import { NO_MIGRATIONS } from 'kysely/migration';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest, migratorOf } from '../db/migrate';
-import { addBenchmarkPayments, isDatabaseEmpty } from '../db/seed';
-import { seedDemo } from '../seed';
+import { isDatabaseEmpty, seedDemo } from '../seed';
+import { addBenchmarkPayments } from '../seed/benchmark';
 
 const USAGE = `Usage: npm run seed -- [--reset] [--transactions N]
 

@@ -1,28 +1,5 @@
 import type { ErrorType } from '@coin/contract';
 
-/** HTTP status of each error type answered by the service. */
-export const STATUS_OF: Record<ErrorType, number> = {
-  invalid_request: 400,
-  invalid_reauth_token: 400,
-  invalid_credentials: 401,
-  unauthorized: 401,
-  token_expired: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  unprocessable: 422,
-  rate_limited: 429,
-  internal: 500,
-  // Staff and accounts
-  invalid_token: 404,
-  link_expired: 410,
-  token_used: 409,
-  last_owner: 422,
-  too_large: 413,
-  duplicate_email: 409,
-  account_locked: 429,
-};
-
 const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   invalid_request: '入力内容が正しくありません',
   invalid_reauth_token: '認証エラーです',
@@ -46,19 +23,19 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
     'パスワードの誤りが続いたため、アカウントを一時的にロックしています。しばらく待ってから再度お試しください',
 };
 
-/** An expected failure with its answer; handlers and domain code throw it, the HTTP layer renders it. */
+/**
+ * An expected failure: its type (from the contract's catalogue), message and offending field. Handlers
+ * and domain code throw it; the HTTP layer chooses the status and renders it (http/errors.ts).
+ */
 export class DomainError extends Error {
-  readonly status: number;
-
   constructor(
     readonly type: ErrorType,
     message: string = DEFAULT_MESSAGES[type],
-    /** The offending input field (400 answers), as a dotted path. */
+    /** The offending input field (invalid_request), as a dotted path. */
     readonly field?: string,
   ) {
     super(message);
     this.name = 'DomainError';
-    this.status = STATUS_OF[type];
   }
 }
 

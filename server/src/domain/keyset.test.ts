@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO, describeEachDatabase, tokyoDay } from '../testing/harness';
+import { insertPastTransaction } from '../testing/pastPosting';
 import { txFeeBatches } from './fees';
 import { historyBatches } from './histories';
-import { postTransaction, SYSTEM_WALLETS } from './ledger';
+import { SYSTEM_WALLETS } from './ledger';
 import { refundApplicationBatches } from './reports';
 
 /**
@@ -27,17 +28,15 @@ describeEachDatabase('keyset batches', (env) => {
     const { db } = env();
     const at = new Date(`${DAY}T15:00:00.123+09:00`);
     for (let i = 0; i < ROWS; i++) {
-      const { transactionId } = await db.transaction().execute((trx) =>
-        postTransaction(trx, {
-          type: 'PAYMENT',
-          merchantId: DEMO.mainMerchantId,
-          entries: [
-            { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -(100 + i) },
-            { walletNo: DEMO.mainWalletNo, coinId: 1, amount: 100 + i },
-          ],
-          at,
-        }),
-      );
+      const transactionId = await insertPastTransaction(db, {
+        type: 'PAYMENT',
+        merchantId: DEMO.mainMerchantId,
+        entries: [
+          { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -(100 + i) },
+          { walletNo: DEMO.mainWalletNo, coinId: 1, amount: 100 + i },
+        ],
+        at,
+      });
       posted.push(transactionId);
     }
     // The same millisecond, microseconds against the id order: the later the id, the earlier the instant.

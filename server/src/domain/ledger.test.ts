@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../db/seed';
+import { DEMO_MERCHANTS } from '../seed/accounts';
 import { DEMO, describeEachDatabase } from '../testing/harness';
+import { insertPastTransaction } from '../testing/pastPosting';
 import { LedgerInvariantError, postTransaction, SYSTEM_WALLETS } from './ledger';
 import { addMonths, tokyoMonth } from './time';
 
@@ -205,6 +206,61 @@ describeEachDatabase('ledger', (env) => {
       expect(await balanceOf(customer)).toBe(before - 100);
     });
 
+    it("refuses a time earlier than a wallet's latest entry (running balances follow time), writing nothing", async () => {
+      // A customer no other test here pays from.
+      const own = '2000000300';
+      const post = (amount: number, at: Date) =>
+        env()
+          .db.transaction()
+          .execute((trx) =>
+            postTransaction(trx, {
+              type: 'PAYMENT',
+              merchantId: DEMO_MERCHANTS.bakery.id,
+              comment: 'backdated?',
+              entries: [
+                { walletNo: own, coinId: 1, amount: -amount },
+                { walletNo: merchant, coinId: 1, amount },
+              ],
+              at,
+            }),
+          );
+      const latest = new Date();
+      await env()
+        .db.transaction()
+        .execute((trx) =>
+          postTransaction(trx, {
+            type: 'RELOAD',
+            merchantId: null,
+            entries: [
+              { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -1000 },
+              { walletNo: own, coinId: 1, amount: 1000 },
+            ],
+            at: latest,
+          }),
+        );
+      const before = await balanceOf(own);
+      const transactions = () =>
+        env().db.selectFrom('transactions').select('id').where('comment', '=', 'backdated?').execute();
+
+      await expect(post(100, new Date(latest.getTime() - 1))).rejects.toMatchObject({
+        name: 'DomainError',
+        type: 'conflict',
+      });
+      expect(await balanceOf(own)).toBe(before);
+      expect(await transactions()).toEqual([]);
+
+      // At the same time as the latest entry (or later) it goes through, after it in the history.
+      await post(100, latest);
+      expect(await balanceOf(own)).toBe(before - 100);
+      const running = await sql`
+        select id from (
+          select id, balance_after,
+                 sum(amount) over (partition by wallet_no, coin_id order by created_at, id) as running
+          from entries where wallet_no = ${own}) r
+        where balance_after <> running`.execute(env().db);
+      expect(running.rows).toEqual([]);
+    });
+
     it('serialises concurrent payments on the wallet: only what the balance covers goes through', async () => {
       const spare = await balanceOf(customer);
       if (spare > 0) await pay(spare);
@@ -215,6 +271,54 @@ describeEachDatabase('ledger', (env) => {
         if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: '23514' });
       }
       expect(await balanceOf(customer)).toBe(0);
+    });
+  });
+
+  describe("insertPastTransaction (the tests' way to rows on a past day)", () => {
+    it('threads the transaction into the history: running balances and stored balances stay exact', async () => {
+      const at = new Date(Date.now() - 3 * DAY);
+      const balance = async () =>
+        (
+          await env()
+            .db.selectFrom('wallet_balances')
+            .select('amount')
+            .where('wallet_no', '=', DEMO.mainWalletNo)
+            .where('coin_id', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).amount;
+      const before = await balance();
+      const id = await insertPastTransaction(env().db, {
+        type: 'PAYMENT',
+        merchantId: DEMO.mainMerchantId,
+        entries: [
+          { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -777 },
+          { walletNo: DEMO.mainWalletNo, coinId: 1, amount: 777 },
+        ],
+        at,
+      });
+      expect(await balance()).toBe(before + 777);
+      const later = await env()
+        .db.selectFrom('entries')
+        .select('id')
+        .where('wallet_no', '=', DEMO.mainWalletNo)
+        .where('created_at', '>', at)
+        .limit(1)
+        .execute();
+      expect(later, 'the seed has later entries in the wallet').toHaveLength(1);
+      const running = await sql`
+        select id from (
+          select id, balance_after,
+                 sum(amount) over (partition by wallet_no, coin_id order by created_at, id) as running
+          from entries where wallet_no in (${DEMO.mainWalletNo}, ${SYSTEM_WALLETS.issuer})) r
+        where balance_after <> running limit 5`.execute(env().db);
+      expect(running.rows).toEqual([]);
+      const stored = await env()
+        .db.selectFrom('entries')
+        .select(['created_at', 'counterparty_wallet_no'])
+        .where('transaction_id', '=', id)
+        .where('wallet_no', '=', DEMO.mainWalletNo)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ created_at: at, counterparty_wallet_no: SYSTEM_WALLETS.issuer });
     });
   });
 });

@@ -56,7 +56,7 @@ export function assertBalanced(entries: readonly LedgerEntryInput[]): void {
 }
 
 /** The wallet on the other side of an entry: the largest opposite-signed entry of the same coin. */
-function counterpartyOf(entry: LedgerEntryInput, entries: readonly LedgerEntryInput[]): string | null {
+export function counterpartyOf(entry: LedgerEntryInput, entries: readonly LedgerEntryInput[]): string | null {
   let best: LedgerEntryInput | null = null;
   for (const other of entries) {
     if (other.coinId !== entry.coinId || other.walletNo === entry.walletNo) continue;
@@ -69,7 +69,8 @@ function counterpartyOf(entry: LedgerEntryInput, entries: readonly LedgerEntryIn
 /**
  * Moves money: one transaction whose entries sum to zero per coin.
  * Balances are locked FOR UPDATE in (wallet_no, coin_id) order so concurrent postings cannot deadlock;
- * an overdraft is refused by the wallet_balances CHECK constraint (the HTTP layer answers 422).
+ * an overdraft is refused by the wallet_balances CHECK constraint (the HTTP layer answers 422), and a
+ * time (`at`) earlier than the latest entry of one of its wallets and coins as a conflict (409).
  * Must run inside a database transaction.
  */
 export async function postTransaction(
@@ -115,6 +116,7 @@ export async function postTransaction(
     .execute();
   const balances = new Map(locked.map((row) => [keyOf(row.wallet_no, row.coin_id), row.amount]));
 
+  // Taken once the balances are locked, so a posting without a time follows every entry before it.
   const at = input.at ?? new Date();
   const { id: transactionId } = await trx
     .insertInto('transactions')
@@ -155,6 +157,23 @@ export async function postTransaction(
       .where('coin_id', '=', key.coinId)
       .execute();
   }
+
+  // Running balances follow (created_at, id): a posting dated before a wallet's latest entry would land
+  // among entries whose balances leave it out. Refused (the caller's transaction rolls back; a retry
+  // takes a new time), and checked last so that an overdraft answers first.
+  const later = await trx
+    .selectFrom('entries')
+    .select('id')
+    .where((eb) =>
+      eb.or(
+        keys.map((k) =>
+          eb.and([eb('wallet_no', '=', k.walletNo), eb('coin_id', '=', k.coinId), eb('created_at', '>', at)]),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (later) throw new DomainError('conflict');
   return { transactionId, replayed: false };
 }
 

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import { tokyoWallClock } from '@coin/contract';
 import nodemailer from 'nodemailer';
+
+/** Where the file mailer reports each mail it wrote (the app's logger fits). */
+export interface MailLog {
+  info(fields: Record<string, unknown>, message: string): void;
+}
 
 /** One plain-text mail with the link it carries (logged when the mail is written to a file). */
 export interface Mail {
@@ -47,7 +52,7 @@ let sequence = 0;
  * Writes each mail as an `.eml` file under `dir` (nodemailer's stream transport composes it) and logs the
  * link: for development and demos without a mail server. File names sort by time.
  */
-export function fileMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+export function fileMailer(dir: string, from: string, log: MailLog): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
@@ -68,7 +73,7 @@ export function fileMailer(dir: string, from: string, log: FastifyBaseLogger): M
 
 export function createMailer(
   config: { smtpUrl: string | null; mailFrom: string; dataDir: string },
-  log: FastifyBaseLogger,
+  log: MailLog,
 ): Mailer {
   return config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
@@ -77,13 +82,10 @@ export function createMailer(
 
 /* ---------- the texts ---------- */
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
 /** 2026年11月25日 09:30 (Asia/Tokyo). */
 export function tokyoDateTime(instant: Date): string {
-  const t = new Date(instant.getTime() + TOKYO_OFFSET_MS);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${t.getUTCFullYear()}年${t.getUTCMonth() + 1}月${t.getUTCDate()}日 ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+  const clock = tokyoWallClock(instant);
+  return `${Number(clock.slice(0, 4))}年${Number(clock.slice(5, 7))}月${Number(clock.slice(8, 10))}日 ${clock.slice(11, 16)}`;
 }
 
 const ROLE_LABELS = {

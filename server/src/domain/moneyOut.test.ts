@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../db/seed';
+import { DEMO_MERCHANTS } from '../seed/accounts';
 import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { issueInvoice } from './invoices';

@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { beforeAll, expect, it } from 'vitest';
-import { DEMO_MERCHANTS, PAYOUT_RATE_BP } from '../db/seed';
+import { DEMO_MERCHANTS } from '../seed/accounts';
+import { PAYOUT_RATE_BP } from '../seed/fees';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { SYSTEM_WALLETS } from './ledger';
 import { closingOnOrAfter, payoutDateOf } from './payoutCalendar';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { INVITATION_LIMIT_MESSAGES } from '../domain/merchantUsers';
 import { hashPassword } from '../domain/passwords';
+import { DEMO_PASSWORD } from '../seed/accounts';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
 import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
 import { RecordingMailer, tokenOf } from '../testing/mail';
@@ -56,7 +56,8 @@ describe('staff and account flows', () => {
       const invite = (email: string, role = 'Member', name = '新人 太郎') =>
         call('POST', `/merchants/${MAIN}/users`, { name, role, email }, owner);
 
-      /** Puts a demo identity back as the seed made it (address and password), for the tests after. */
+      /** Puts a demo identity back as the seed made it (address and password), for the tests after: call it
+       * through onTestFinished, so a failing test leaves nothing behind either. */
       const restoreIdentity = async (userId: number, email: string) => {
         const passwordHash = await hashPassword(DEMO_PASSWORD);
         await env()
@@ -65,6 +66,24 @@ describe('staff and account flows', () => {
           .where('id', '=', userId)
           .execute();
         await env().db.updateTable('merchant_users').set({ email }).where('user_id', '=', userId).execute();
+      };
+
+      /** Puts a staff row back as it was when the test started, however the test ends. */
+      const keepMembership = async (merchantId: number, userId: number) => {
+        const row = await env()
+          .db.selectFrom('merchant_users')
+          .select(['name', 'role', 'status'])
+          .where('merchant_id', '=', merchantId)
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        onTestFinished(async () => {
+          await env()
+            .db.updateTable('merchant_users')
+            .set(row)
+            .where('merchant_id', '=', merchantId)
+            .where('user_id', '=', userId)
+            .execute();
+        });
       };
 
       const invitationToken = (email: string) => {
@@ -373,6 +392,7 @@ describe('staff and account flows', () => {
 
       describe('editing, suspending and activating', () => {
         it('edits name and role, writing before and after to the audit trail', async () => {
+          await keepMembership(MAIN, 4);
           const edited = await call(
             'PATCH',
             `/merchants/${MAIN}/users/4`,
@@ -396,10 +416,10 @@ describe('staff and account flows', () => {
             before: { name: '田中 美咲', role: 'Member', status: 'ACTIVE' },
             after: { name: '田中 美咲（店長）', role: 'Manager', status: 'ACTIVE' },
           });
-          await call('PATCH', `/merchants/${MAIN}/users/4`, { name: '田中 美咲', role: 'Member' }, owner);
         });
 
         it('suspends (the user loses the merchant) and activates again', async () => {
+          await keepMembership(MAIN, 4);
           const suspended = await call('PATCH', `/merchants/${MAIN}/users/4`, { status: 'SUSPENDED' }, owner);
           expect(suspended.json()).toMatchObject({ status: 'SUSPENDED' });
           const signedIn = await call('POST', '/sessions/merchant', {
@@ -439,6 +459,7 @@ describe('staff and account flows', () => {
         });
 
         it("refuses to demote or suspend the merchant's last active Owner (422), allows it with another Owner", async () => {
+          await keepMembership(MAIN, 2);
           for (const body of [{ name: '鈴木 一郎', role: 'Manager' }, { status: 'SUSPENDED' }]) {
             const response = await call(
               'PATCH',
@@ -574,6 +595,7 @@ describe('staff and account flows', () => {
 
         it('sets the password once, ends every session, and only the newest link works', async () => {
           const earlier = await signIn(env().app, DEMO.managerNoPayment);
+          onTestFinished(() => restoreIdentity(earlier.userId, DEMO.managerNoPayment));
           await call('POST', '/password_reset', { email: DEMO.managerNoPayment, requester: 'MerchantWeb' });
           await env().app.settleBackground();
           const older = tokenOf(mailer.lastTo(DEMO.managerNoPayment)?.link ?? '');
@@ -610,7 +632,6 @@ describe('staff and account flows', () => {
           expect(oldPassword.statusCode).toBe(401);
           await signIn(env().app, DEMO.managerNoPayment, 'reset-password-1');
           expect(await auditRows('identity.password_reset', earlier.userId)).toHaveLength(1);
-          await restoreIdentity(earlier.userId, DEMO.managerNoPayment);
         });
 
         it('expires the link', async () => {
@@ -677,6 +698,7 @@ describe('staff and account flows', () => {
         it("ends the user's other sessions; the caller's own survives", async () => {
           const other = await signIn(env().app, DEMO.member);
           const current = await signIn(env().app, DEMO.member);
+          onTestFinished(() => restoreIdentity(current.userId, DEMO.member));
           const changed = await call(
             'PUT',
             `/identities/${current.userId}/password`,
@@ -691,14 +713,6 @@ describe('staff and account flows', () => {
           expect((await tryRefresh(current)).statusCode).toBe(200);
           await signIn(env().app, DEMO.member, 'member-new-pass');
           expect(await auditRows('identity.password_changed', current.userId)).toHaveLength(1);
-          // Back to the demo password for the other tests.
-          const fresh = await signIn(env().app, DEMO.member, 'member-new-pass');
-          await call(
-            'PUT',
-            `/identities/${fresh.userId}/password`,
-            { current_password: 'member-new-pass', password: DEMO_PASSWORD },
-            fresh,
-          );
         });
       });
 
@@ -706,6 +720,7 @@ describe('staff and account flows', () => {
         it('changes the address only after the link mailed to the new address is followed', async () => {
           const password = DEMO_PASSWORD;
           const session = await signIn(env().app, DEMO.managerNoPayment);
+          onTestFinished(() => restoreIdentity(session.userId, DEMO.managerNoPayment));
           const newEmail = `np-new-${env().target.kind}@example.com`;
           const requested = await call(
             'PUT',
@@ -737,7 +752,6 @@ describe('staff and account flows', () => {
           const again = await call('POST', '/verifications/email', { token: tokenOf(mail?.link ?? '') });
           expect(again.json().type).toBe('token_used');
           expect(await auditRows('identity.email_changed', session.userId)).toHaveLength(1);
-          await restoreIdentity(session.userId, DEMO.managerNoPayment);
         });
 
         it("refuses another identity's address (409), its own address (400) and someone else's identity (404)", async () => {

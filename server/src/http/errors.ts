@@ -1,7 +1,30 @@
-import type { ErrorBody } from '@coin/contract';
+import type { ErrorBody, ErrorType } from '@coin/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { isOverdraft } from '../domain/ledger';
+
+/** HTTP status of each error type answered by the service. */
+export const STATUS_OF: Record<ErrorType, number> = {
+  invalid_request: 400,
+  invalid_reauth_token: 400,
+  invalid_credentials: 401,
+  unauthorized: 401,
+  token_expired: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  // Staff and accounts
+  invalid_token: 404,
+  link_expired: 410,
+  token_used: 409,
+  last_owner: 422,
+  too_large: 413,
+  duplicate_email: 409,
+  account_locked: 429,
+};
 
 interface DatabaseErrorLike {
   code: string;
@@ -34,13 +57,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     else if (isDatabaseError(error)) known = fromDatabase(error);
 
     if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      const status = STATUS_OF[known.type];
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
       const body: ErrorBody = {
         type: known.type,
         message: known.message,
         ...(known.field ? { field: known.field } : {}),
       };
-      return reply.status(known.status).send(body);
+      return reply.status(status).send(body);
     }
 
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -1,8 +1,9 @@
 import { CALLS, type CallDef, callPath } from '@coin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { requestHash } from '../domain/idempotency';
 import { freshPayment, requestRefund } from '../domain/refunds.fixtures';
 import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
-import { REPLAYED_HEADER, requestHash } from './idempotency';
+import { REPLAYED_HEADER } from './idempotency';
 
 const COIN = 1;
 

@@ -2,9 +2,9 @@ import type { MerchantImageKind } from '@coin/contract';
 import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/schema';
-import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../db/seed';
 import { processImage, storeImage } from '../domain/merchantImages';
 import { hashPassword } from '../domain/passwords';
+import { DEMO_MERCHANTS, DEMO_PASSWORD } from './accounts';
 
 /**
  * Merchant settings, demo rows (DESIGN.md §9): the profiles of the three demo merchants (description,

@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { DEMO_MERCHANTS } from '../db/seed';
 import { issueInvoice, payInvoice, SERVICE_ISSUER_NAME } from '../domain/invoices';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { reloadCustomer } from '../domain/reloads';
 import { addDays, tokyoDate } from '../domain/time';
+import { DEMO_MERCHANTS } from './accounts';
 
 /**
  * Money in and out, demo rows for 本店 (DESIGN.md §9): its sent payments (the core's 店舗間移動 transfers

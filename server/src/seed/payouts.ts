@@ -2,11 +2,13 @@ import type { UtilityBillCategory } from '@coin/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import { Random } from '../db/random';
 import type { Database, UtilityBillPaymentTable } from '../db/schema';
-import { DEMO_MERCHANTS, PAYOUT_RETURN_COMMENT, REBATE_CAMPAIGNS } from '../db/seed';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { closingBefore, payoutDateOf, periodStartOf } from '../domain/payoutCalendar';
 import { PAYOUT_COIN_ID, PAYOUT_MESSAGES, PAYOUT_TRANSFER_FEE } from '../domain/payouts';
 import { addDays, tokyoDate } from '../domain/time';
+import { DEMO_MERCHANTS } from './accounts';
+import { REBATE_CAMPAIGNS } from './core/monthEnd';
+import { PAYOUT_RETURN_COMMENT } from './core/payoutRuns';
 
 /**
  * Payouts, rebates and utility bills, demo rows (DESIGN.md §9): bank accounts of 本店 and 駅前店 (まちのパン屋

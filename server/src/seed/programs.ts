@@ -1,10 +1,11 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
 import { Random } from '../db/random';
 import type { BookTicketUseTable, Database } from '../db/schema';
-import { DEMO_MERCHANTS, DEMO_SUBSCRIPTIONS, lastBillingDate } from '../db/seed';
 import { COUPON_COIN_ID } from '../domain/coupons';
 import { automaticPaymentComment, PROGRAM_MESSAGES } from '../domain/programs';
 import { addDays, addMonths, tokyoDate } from '../domain/time';
+import { customerWalletNo, DEMO_MERCHANTS } from './accounts';
+import { DEMO_SUBSCRIPTIONS, lastBillingDate } from './core/subscriptions';
 
 /**
  * Customer programs, demo rows for 本店 (DESIGN.md §9): coupons in every status, with uses taken from
@@ -16,7 +17,6 @@ import { addDays, addMonths, tokyoDate } from '../domain/time';
 type Trx = Transaction<Database>;
 const DAY = 24 * 60 * 60 * 1000;
 const SEED = 20261125;
-const customerWalletNo = (index: number) => String(2000000001 + index);
 
 export async function seedPrograms(trx: Trx, { now }: { now: Date }): Promise<void> {
   await insertCoupons(trx, now);

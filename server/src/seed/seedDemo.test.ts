@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../db/seed';
 import { balanceOf } from '../domain/refunds.fixtures';
 import { tokyoDate } from '../domain/time';
 import { createTestDatabase } from '../testing/harness';
 import { seedDemo } from '.';
+import { DEMO_MERCHANTS } from './accounts';
 
 // The whole demo (core and sections) seeds at any moment: right after a closing swept the balances,
 // on a billing day, on New Year's Day. A section that spends a merchant's balance must find it there.

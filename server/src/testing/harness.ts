@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokyoDayFrom } from '@coin/contract';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Kysely, sql } from 'kysely';
@@ -20,10 +21,10 @@ import { type Db, openDatabase, TYPE_PARSERS } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { PGliteDialect } from '../db/pglite-dialect';
 import type { Database } from '../db/schema';
-import { DEMO_PASSWORD } from '../db/seed';
 import { TokenSigner } from '../domain/tokens';
 import { type BuildAppOptions, buildApp } from '../http/app';
 import { seedDemo } from '../seed';
+import { DEMO_PASSWORD } from '../seed/accounts';
 
 export interface TestTarget {
   kind: 'pglite' | 'postgresql';
@@ -216,6 +217,4 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
 }
 
 /** Tokyo calendar day `days` from today, 'YYYY-MM-DD'. */
-export function tokyoDay(days = 0): string {
-  return new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
+export const tokyoDay = (days = 0): string => tokyoDayFrom(days);

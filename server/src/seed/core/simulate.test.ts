@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_WALLETS } from '../domain/ledger';
-import { DEMO_MERCHANTS, simulateDemo } from './seed';
+import { SYSTEM_WALLETS } from '../../domain/ledger';
+import { DEMO_MERCHANTS } from '../accounts';
+import { simulateDemo } from './simulate';
 
 describe('simulateDemo', () => {
   const now = new Date('2026-11-22T05:00:00Z');
