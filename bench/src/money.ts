@@ -10,6 +10,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { addDays, tokyoDayFrom, tokyoDayStart } from '@coin/contract';
 import type { BareRequest } from './moneyServer';
 
 const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as {
@@ -19,7 +20,6 @@ const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.u
 };
 const RUNS = 15;
 const LIMIT = 20;
-const DAY = 86_400_000;
 const BIG = '1100000001';
 const SMALL = '1100000002';
 
@@ -48,10 +48,7 @@ interface Ready {
   database: string;
 }
 
-const tokyoDay = (offsetDays: number) =>
-  new Date(Date.now() + 9 * 3_600_000 + offsetDays * DAY).toISOString().slice(0, 10);
-const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`).toISOString();
-const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+const dayStart = (day: string) => tokyoDayStart(day).toISOString();
 
 function rssMB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -99,8 +96,8 @@ async function main() {
   const headers = { authorization };
 
   // History pages: the year of the bulk wallet, unfiltered, by type and in the two tabs.
-  const start = tokyoDay(-366);
-  const end = tokyoDay(0);
+  const start = tokyoDayFrom(-366);
+  const end = tokyoDayFrom(0);
   const apiPage = async (walletNo: string, list: HistoryList, page: number) => {
     const samples: number[] = [];
     let total = 0;
@@ -120,7 +117,7 @@ async function main() {
     const request: BareRequest = {
       walletNo,
       from: dayStart(start),
-      to: dayStart(addDay(end)),
+      to: dayStart(addDays(end, 1)),
       limit: LIMIT,
       page,
       runs: RUNS,

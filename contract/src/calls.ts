@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import { type CallEndpoint, type CallId, CALL_ENDPOINTS as E } from './endpoints';
 import * as ms from './merchantSettings';
 import * as m from './moneyOut';
+import * as pd from './paymentDetail';
 import * as p from './payouts';
 import * as g from './programs';
 import * as s from './schemas';
+import * as tt from './transactionTotals';
 
 export interface CallDef extends CallEndpoint {
   /** One line for the OpenAPI document. */
@@ -99,7 +101,15 @@ export const CALLS = {
     summary: 'Ledger entries of the wallet in the period (optionally one type, one transaction id), newest first',
     params: s.walletParamsSchema,
     query: s.walletHistoriesQuerySchema,
-    response: s.historiesResponseSchema,
+    response: pd.walletHistoriesResponseSchema,
+  },
+  getTransactionTotals: {
+    ...E.getTransactionTotals,
+    summary:
+      'Entries of the wallet per type and coin in the period (count and signed sum), beside the period of the same length just before it',
+    params: s.walletParamsSchema,
+    query: tt.transactionTotalsQuerySchema,
+    response: tt.transactionTotalsResponseSchema,
   },
   listRequestedRefunds: {
     ...E.listRequestedRefunds,
@@ -254,9 +264,10 @@ export const CALLS = {
   // Money: histories and fees
   getBalanceAt: {
     ...E.getBalanceAt,
-    summary: "The wallet's balance of every coin right after one of its transactions",
+    summary:
+      "One of the wallet's transactions: its entries and fee, every coin's balance right after it, what is left to refund",
     params: s.balanceAtParamsSchema,
-    response: s.balanceAtResponseSchema,
+    response: pd.transactionDetailSchema,
   },
   listCashCancelHistories: {
     ...E.listCashCancelHistories,
@@ -600,4 +611,24 @@ export type CallResponse<K extends CallId> = z.infer<(typeof CALLS)[K]['response
 /** A call's body after its schema has parsed it (what the server's handler receives). */
 export type CallBody<K extends CallId> = (typeof CALLS)[K] extends { body: infer S extends z.ZodType }
   ? z.output<S>
+  : never;
+
+/**
+ * What a client sends for a schema: its input (a field with a default may be left out), except that a
+ * coerced field (an id or amount arriving as text in the path or query), whose input is `unknown`, is
+ * typed as what it parses into.
+ */
+type Sent<S extends z.ZodType> = SentFields<z.input<S>, z.output<S>>;
+type SentFields<I, O> = { [P in keyof I]: unknown extends I[P] ? (P extends keyof O ? O[P] : never) : I[P] };
+
+/* A call's parts as the client sends them (the console's API client takes them); `never` where the call has none. */
+export type CallParams<K extends CallId> = (typeof CALLS)[K] extends { params: infer S extends z.ZodType }
+  ? Sent<S>
+  : never;
+export type CallQuery<K extends CallId> = (typeof CALLS)[K] extends { query: infer S extends z.ZodType }
+  ? Sent<S>
+  : never;
+/** A call's JSON body before the server's schema parses it (compare `CallBody`). */
+export type CallRequestBody<K extends CallId> = (typeof CALLS)[K] extends { body: infer S extends z.ZodType }
+  ? Sent<S>
   : never;

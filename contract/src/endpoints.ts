@@ -112,6 +112,11 @@ export const CALL_ENDPOINTS = {
     path: '/wallets/{wallet_no}/histories',
     access: wallet(ALL_ROLES),
   },
+  getTransactionTotals: {
+    method: 'GET',
+    path: '/wallets/{wallet_no}/histories/totals',
+    access: wallet(ALL_ROLES),
+  },
   listRequestedRefunds: {
     method: 'GET',
     path: '/wallets/{wallet_no}/refunds',

@@ -86,6 +86,11 @@ test.describe('staff and accounts', () => {
     await page.getByLabel('パスワード（確認）').fill('short');
     await page.getByRole('button', { name: '登録する' }).click();
     await expect(page.getByText('パスワードは8文字以上で入力してください')).toBeVisible();
+    // The failed submit leaves the focus on the first invalid field, its error read with it.
+    const newPassword = page.getByLabel('パスワード', { exact: true });
+    await expect(newPassword).toBeFocused();
+    await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+    await expect(newPassword).toHaveAccessibleDescription(/パスワードは8文字以上で入力してください/);
     await page.getByLabel('パスワード', { exact: true }).fill('second-pass-2');
     await page.getByLabel('パスワード（確認）').fill('second-pass-2');
     await page.getByRole('button', { name: '登録する' }).click();

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { HISTORY_CSV_HEADER, REFUND_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from '@coin/contract';
 import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { expect, test } from './fixtures';
@@ -35,7 +36,7 @@ async function topBalance(page: Page, coin: string): Promise<number> {
   return numberIn(match[1]);
 }
 
-/** On /refund/request: pick the newest refundable payment of `coin`, enter `amount`, confirm. */
+/** On /refund/request: pick the newest payment of `coin` with something left to refund, enter `amount`, confirm. */
 async function confirmRefund(page: Page, coin: string, amount: number) {
   await page.goto('/refund/request');
   await expect(page.getByRole('heading', { level: 1, name: '返金申請' })).toBeVisible();
@@ -43,17 +44,19 @@ async function confirmRefund(page: Page, coin: string, amount: number) {
   const row = payments
     .getByRole('row')
     .filter({ hasText: coin })
-    .filter({ has: page.getByRole('button') })
+    .filter({ has: page.getByRole('button', { name: /を選択$/ }) })
     .first();
-  const paymentId = numberIn((await row.getByRole('cell').nth(1).textContent()) ?? '');
-  await row.getByRole('button', { name: /を選択$/ }).click();
-  // The row's button turns into the 選択中 badge (the locator above would move on to the next row).
-  await expect(
-    payments.getByRole('row').filter({ has: page.getByRole('cell', { name: String(paymentId), exact: true }) }),
-  ).toContainText('選択中');
-  const amountInput = page.getByRole('textbox', { name: '返金額' });
+  const select = row.getByRole('button', { name: /を選択$/ });
+  // The button is named after its payment: 支払い 10059 を選択.
+  const paymentId = numberIn((await select.getAttribute('aria-label')) ?? '');
+  await select.click();
+  // The form takes the list's place, next to the chosen payment, what is left to refund filled in.
+  const form = page.getByRole('form', { name: '返金の内容' });
+  await expect(form).toContainText(`取引ID ${paymentId}`);
+  const amountInput = form.getByRole('textbox', { name: '返金額' });
+  await expect(amountInput).not.toHaveValue('');
   await amountInput.fill(String(amount));
-  await page.getByRole('button', { name: '確認', exact: true }).click();
+  await form.getByRole('button', { name: '確認', exact: true }).click();
   const confirmation = page.getByRole('region', { name: '申請内容の確認' });
   await expect(confirmation).toBeVisible();
   return { paymentId, confirmation };
@@ -96,7 +99,7 @@ test.describe('money pages', () => {
       .filter({
         has: page.getByRole('cell', { name: String(applicationId), exact: true }),
       });
-    await expect(listed).toContainText('申請中');
+    await expect(listed).toContainText(REFUND_STATUS_LABELS.REQUESTED);
     await expect(listed).toContainText(String(paymentId));
     // Requested, not approved: no money has moved yet.
     expect(await topBalance(page, coin)).toBe(before);
@@ -105,7 +108,7 @@ test.describe('money pages', () => {
     expect(stdout).toContain(String(applicationId));
 
     await page.goto('/refund');
-    await expect(listed).toContainText('承認済み');
+    await expect(listed).toContainText(REFUND_STATUS_LABELS.APPROVED);
     await expect(listed.getByRole('button', { name: /取り消す$/ })).toHaveCount(0);
     expect(await topBalance(page, coin)).toBe(before - amount - fee);
   });
@@ -124,7 +127,7 @@ test.describe('money pages', () => {
       .filter({
         has: page.getByRole('cell', { name: String(applicationId), exact: true }),
       });
-    await expect(row).toContainText('申請中');
+    await expect(row).toContainText(REFUND_STATUS_LABELS.REQUESTED);
     await row.getByRole('button', { name: `取消（返金申請 ${applicationId}）` }).click();
     const dialog = page.getByRole('dialog', { name: '返金申請を取り消しますか？' });
     await expect(dialog).toContainText(`申請ID ${applicationId}`);
@@ -139,6 +142,73 @@ test.describe('money pages', () => {
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: String(applicationId), exact: true }) }),
     ).toContainText('取消済み');
+  });
+
+  test('the Owner refunds part of a payment from its detail in the transaction history', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    await page.goto('/transaction?type=PAYMENT');
+    const history = page.getByRole('table', { name: '取引履歴' });
+    const row = history
+      .getByRole('row', { name: /の詳細を開く$/ })
+      .filter({ hasText: 'めぶくコイン' })
+      .first();
+    // Opened with the keyboard.
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('dialog', { name: '取引の詳細' });
+    const facts = detail.getByRole('table', { name: '取引の内容' });
+    await expect(facts.getByRole('row', { name: /^種別/ })).toContainText(TRANSACTION_TYPE_LABELS.PAYMENT);
+    await expect(facts.getByRole('row', { name: /^手数料/ })).toBeVisible();
+    await expect(facts.getByRole('row', { name: /^取引後残高/ })).toBeVisible();
+    const paymentId = numberIn(
+      (await facts
+        .getByRole('row', { name: /^取引ID/ })
+        .getByRole('cell')
+        .textContent()) ?? '',
+    );
+    const remainingRow = facts.getByRole('row', { name: /^返金可能残額/ });
+    await expect(remainingRow).toBeVisible();
+    const remaining = numberIn((await remainingRow.getByRole('cell').textContent()) ?? '');
+    expect(remaining).toBeGreaterThan(50);
+
+    await detail.getByRole('button', { name: '返金する' }).click();
+    const form = detail.getByRole('form', { name: '返金の内容' });
+    const amount = form.getByRole('textbox', { name: '返金額' });
+    await expect(amount).toHaveValue(remaining.toLocaleString('ja-JP'));
+    // A failed submit puts focus on the field to correct.
+    await amount.fill('');
+    await form.getByRole('button', { name: '確認', exact: true }).click();
+    await expect(amount).toBeFocused();
+    await expect(form).toContainText('返金額を入力してください');
+    await amount.fill('５０');
+    await expect(amount).toHaveValue('50');
+    await form.getByRole('textbox', { name: '返金理由（任意）' }).fill('一部返品（e2e）');
+    await form.getByRole('button', { name: '確認', exact: true }).click();
+    const confirmation = detail.getByRole('region', { name: '申請内容の確認' });
+    await expect(confirmation.getByRole('row', { name: /^取引ID/ })).toContainText(String(paymentId));
+    await expect(confirmation.getByRole('row', { name: /^返金額/ })).toContainText('50');
+    await expect(confirmation.getByRole('row', { name: /^返金理由/ })).toContainText('一部返品（e2e）');
+    await confirmation.getByRole('button', { name: '申請する' }).click();
+    const done = detail.getByRole('status').filter({ hasText: '返金を申請しました' });
+    await expect(done).toBeVisible();
+    const applicationId = numberIn(/申請ID\s*(\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '');
+    // The detail is read again: what is left went down by the request.
+    await expect(remainingRow).toContainText((remaining - 50).toLocaleString('ja-JP'));
+    await done.getByRole('button', { name: '閉じる' }).click();
+    await expect(detail).toBeHidden();
+    await expect(row).toBeFocused();
+
+    // Listed with its reason; cancelled again, so the walks after this one find the wallet as before.
+    await page.goto('/refund?status=REQUESTED');
+    const listed = page
+      .getByRole('table', { name: '返金一覧' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(applicationId), exact: true }) });
+    await expect(listed).toContainText('一部返品（e2e）');
+    await listed.getByRole('button', { name: `取消（返金申請 ${applicationId}）` }).click();
+    const dialog = page.getByRole('dialog', { name: '返金申請を取り消しますか？' });
+    await dialog.getByRole('button', { name: '取り消す', exact: true }).click();
+    await expect(listed).toHaveCount(0);
   });
 
   test('a Member sees refunds but can neither cancel nor request one', async ({ page }) => {
@@ -412,14 +482,18 @@ test.describe('transaction history', () => {
     await page.goto('/transaction');
     const table = page.getByRole('table', { name: '取引履歴' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // The period's totals per type sit beside the previous period's.
+    const totals = page.getByRole('table', { name: '期間の集計' });
+    await expect(totals.getByRole('row').filter({ hasText: TRANSACTION_TYPE_LABELS.PAYMENT }).first()).toBeVisible();
+    await expect(totals.getByRole('columnheader', { name: '前期間の合計' })).toBeVisible();
 
-    await page.getByRole('combobox', { name: '種別' }).selectOption({ label: '支払い' });
+    await page.getByRole('combobox', { name: '種別' }).selectOption({ label: TRANSACTION_TYPE_LABELS.PAYMENT });
     await expect(page).toHaveURL(/type=PAYMENT/);
     // The previous page stays on screen until the filtered one arrives: wait for it.
     const typesShown = async () => [
       ...new Set(await table.getByRole('row').locator('td:nth-child(2)').allInnerTexts()),
     ];
-    await expect.poll(typesShown).toEqual(['支払い']);
+    await expect.poll(typesShown).toEqual([TRANSACTION_TYPE_LABELS.PAYMENT]);
 
     await page.getByRole('button', { name: '2ページ目' }).click();
     await expect(page).toHaveURL(/page=2/);
@@ -469,7 +543,8 @@ test.describe('downloads', () => {
     // Not UTF-8: the Japanese header reads back only as Windows-31J.
     expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
     const [header, ...rows] = text.trimEnd().split('\r\n');
-    expect(header).toMatch(/^取引ID,日時,種別,コイン,金額/);
+    // The list's column names (取引後残高, 相手先), the transaction id first.
+    expect(header?.split(',')).toEqual([...HISTORY_CSV_HEADER]);
     expect(rows.length).toBeGreaterThan(0);
     // 取引ID, 日時 (YYYY/MM/DD HH:mm:ss, Asia/Tokyo), 種別 …
     expect(rows[0]).toMatch(/^\d+,\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2},/);
@@ -487,7 +562,7 @@ test.describe('downloads', () => {
     const text = iconv.decode(await readFile(await download.path()), 'cp932');
     const rows = text.trimEnd().split('\r\n').slice(1);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row).toContain('承認済み');
+    for (const row of rows) expect(row).toContain(REFUND_STATUS_LABELS.APPROVED);
   });
 
   test("the CSV button's menu writes UTF-8 with a BOM, and the comments tab downloads only commented rows", async ({
@@ -503,7 +578,7 @@ test.describe('downloads', () => {
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(header).toMatch(/^取引ID,日時,種別,コイン,金額,残高,取引先,コメント$/);
+    expect(header?.split(',')).toEqual([...HISTORY_CSV_HEADER]);
     expect(rows.length).toBeGreaterThan(0);
     // Every row ends in a comment (the last cell is never empty).
     for (const row of rows) expect(row).not.toMatch(/,$/);
@@ -511,9 +586,19 @@ test.describe('downloads', () => {
 
   test("a month's fee detail downloads that month's fees and shows the rate history", async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
-    const open = page.getByRole('button', { name: /の手数料明細を開く$/ }).nth(1);
+    // The second month's row (the first row is the header); its 税抜, 消費税 and 税込 head the detail too.
+    const feeRow = page.getByRole('region', { name: '月次手数料' }).getByRole('row').nth(2);
+    const open = feeRow.getByRole('button', { name: /の手数料明細を開く$/ });
+    const figures = feeRow.getByRole('cell');
+    const [amount, tax, total] = await Promise.all(
+      [1, 2, 3].map(async (n) => ((await figures.nth(n).textContent()) ?? '').trim()),
+    );
     await open.click();
     const dialog = page.getByRole('dialog');
+    const summary = dialog.getByRole('table', { name: '月次手数料' });
+    await expect(summary.getByRole('row', { name: `税抜 ${amount}` })).toBeVisible();
+    await expect(summary.getByRole('row', { name: `消費税 ${tax}` })).toBeVisible();
+    await expect(summary.getByRole('row', { name: `税込 ${total}` })).toBeVisible();
     // The marker is a badge in the rows (the column's header holds the same words, visually hidden).
     const history = dialog.getByRole('table', { name: '手数料率の変更履歴' });
     await expect(history.locator('tbody').getByText('月末時点で適用').first()).toBeVisible();

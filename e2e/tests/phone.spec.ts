@@ -20,7 +20,7 @@ test.describe('on a phone', () => {
     await signInToTop(page, ACCOUNTS.owner);
 
     await page.goto('/transaction');
-    const history = page.getByRole('table').first();
+    const history = page.getByRole('table', { name: '取引履歴', exact: true });
     const firstRow = history.getByRole('row').nth(1);
     const amount = firstRow.getByRole('cell').filter({ hasText: '金額' });
     await expect(amount).toBeVisible();
@@ -70,7 +70,7 @@ test('on a wide screen a list stays a table: column headers on top, no labels in
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInToTop(page, ACCOUNTS.owner);
   await page.goto('/transaction');
-  const history = page.getByRole('table').first();
+  const history = page.getByRole('table', { name: '取引履歴', exact: true });
   await expect(history.getByRole('columnheader', { name: '金額' })).toBeVisible();
   const firstRow = history.getByRole('row').nth(1);
   await expect(firstRow).toBeVisible();

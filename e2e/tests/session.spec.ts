@@ -121,6 +121,24 @@ test.describe('navigation guard', () => {
 });
 
 test.describe('shell', () => {
+  test('a page the role may not open sends the user to Top and says why', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.member);
+    await page.goto('/merchant/user');
+    await expect(page).toHaveURL(/\/top$/);
+    await expect(page.getByText('現在の権限（メンバー）では「加盟店ユーザー」を開けません。')).toBeVisible();
+  });
+
+  test('the group payouts page is in the menu of a group parent only', async ({ page }) => {
+    await signInToTop(page, ACCOUNTS.owner);
+    const groupPayouts = mainMenu(page).getByRole('link', { name: 'グループ加盟店の出金情報' });
+    await expect(groupPayouts).toBeVisible();
+    await page.getByRole('combobox', { name: '加盟店を選択' }).click();
+    await page.getByRole('option', { name: MERCHANTS.station }).click();
+    await expect(page.getByText(`${MERCHANTS.station}に切り替えました`)).toBeVisible();
+    await expect(groupPayouts).toHaveCount(0);
+    await expect(mainMenu(page).getByRole('link', { name: '出金情報', exact: true })).toBeVisible();
+  });
+
   test('switching merchant obtains a new session and follows the role held there', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
     await expect(mainMenu(page).getByRole('link', { name: '加盟店ユーザー' })).toBeVisible();
@@ -131,6 +149,8 @@ test.describe('shell', () => {
     await switched;
     await expect(page.getByText('メンバー', { exact: true }).first()).toBeVisible();
     await expect(mainMenu(page).getByRole('link', { name: '加盟店ユーザー' })).toHaveCount(0);
+    // One notification says which merchant is current now.
+    await expect(page.getByText(`${MERCHANTS.bakery}に切り替えました`)).toHaveCount(1);
 
     // The choice survives a reload.
     await page.reload();
@@ -157,5 +177,48 @@ test.describe('shell', () => {
     expect(refreshed.status()).toBe(400);
     await page.goto('/top');
     await expect(page).toHaveURL(/\/login\?authError=true$/);
+  });
+});
+
+test.describe('tabs', () => {
+  test('a link opened in a new tab is signed in; tabs opened on their own still sign in', async ({ page, browser }) => {
+    test.slow();
+    await signInToTop(page, ACCOUNTS.owner);
+    const context = page.context();
+
+    // Middle click on a menu link: the new tab receives the session of the tab that opened it.
+    const opening = context.waitForEvent('page');
+    await mainMenu(page).getByRole('link', { name: '取引履歴' }).click({ button: 'middle' });
+    const opened = await opening;
+    await expect(opened).toHaveURL(/\/transaction/);
+    await expect(opened.getByRole('heading', { level: 1, name: '取引履歴' })).toBeVisible();
+    // Still not kept: nothing of the session in localStorage.
+    expect((await storageKeys(opened)).local.filter((k) => /token|popinfo/i.test(k))).toEqual([]);
+
+    // Both tabs hold one sign-in. A reload refreshes (and rotates the reauth token) in one tab, then in
+    // the other: the second must present the rotated token, or the server would revoke the sign-in.
+    const token = (tab: typeof page) => tab.evaluate(() => sessionStorage.getItem('token'));
+    const before = await token(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+    await expect.poll(() => token(page)).not.toBe(before);
+    await expect.poll(() => token(opened)).toBe(await token(page));
+    await opened.reload();
+    await expect(opened.getByRole('heading', { level: 1, name: '取引履歴' })).toBeVisible();
+    await expect.poll(() => token(page)).toBe(await token(opened));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+
+    // A tab opened on its own (an address typed in) in the same browser still needs a sign-in.
+    const typed = await context.newPage();
+    await typed.goto('/transaction');
+    await expect(typed).toHaveURL(/\/login\?authError=true$/);
+
+    // And so does another browser.
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto('/transaction');
+    await expect(other).toHaveURL(/\/login\?authError=true$/);
+    await fresh.close();
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tokyoDayFrom as tokyoDayOf } from '@coin/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo-password';
@@ -181,7 +182,6 @@ export async function signInWith(page: Page, email: string, password: string) {
 }
 
 /** The Asia/Tokyo day `days` from today, YYYY-MM-DD (the demo's data is dated relative to its start). */
-export const tokyoDayFrom = (days: number) =>
-  new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+export const tokyoDayFrom = (days: number): string => tokyoDayOf(days);
 /** A period over the demo's 13 months of history, up to today. */
 export const demoYear = () => `from=${tokyoDayFrom(-395)}&to=${tokyoDayFrom(0)}`;

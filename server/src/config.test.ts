@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENV_VARIABLES, loadConfig } from './config';
+import { ConfigError, ENV_VARIABLES, envExampleText, loadConfig, readmeConfigTable } from './config';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'coin-config-'));
 
@@ -129,13 +129,31 @@ describe('loadConfig', () => {
     expect(ENV_VARIABLES.map((v) => v.name)).toHaveLength(25);
   });
 
-  it('is documented: every variable in .env.example and in the README table, with its default', () => {
+  it('is documented from its one schema: .env.example and the README table are what the schema writes', () => {
     const root = join(import.meta.dirname, '..', '..');
     const example = readFileSync(join(root, '.env.example'), 'utf8');
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(example).toBe(envExampleText());
+    // The README's table, from its header row to the first line that is no table row.
+    const lines = readme.split('\n');
+    const first = lines.indexOf('| variable | default | meaning |');
+    expect(first).toBeGreaterThan(-1);
+    const rows = lines.slice(
+      first,
+      lines.findIndex((line, i) => i > first && !line.startsWith('|')),
+    );
+    expect(rows.join('\n')).toBe(readmeConfigTable());
     for (const v of ENV_VARIABLES) {
       expect(example, v.name).toContain(`# ${v.name}=${v.default}\n`);
       expect(readme, v.name).toContain(`| \`${v.name}\` |`);
     }
+  });
+
+  it('writes each variable once, with a description and its default', () => {
+    const names = ENV_VARIABLES.map((v) => v.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const v of ENV_VARIABLES) expect(v.description.trim(), v.name).not.toBe('');
+    expect(readmeConfigTable()).toContain('| `DATABASE_URL` | (unset) | PostgreSQL URL;');
+    expect(envExampleText()).toContain('# fatal | error | warn | info | debug | trace | silent\n# LOG_LEVEL=info\n');
   });
 });

@@ -7,100 +7,247 @@ import { PASSWORD_MIN_LENGTH_DEFAULT } from '@coin/contract';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface Config {
-  port: number;
-  host: string;
-  /** PostgreSQL URL; null means the embedded PGlite under `pgliteDir`. */
-  databaseUrl: string | null;
-  dataDir: string;
-  pgliteDir: string;
-  jwtSecret: string;
-  publicUrl: string;
-  redisUrl: string | null;
-  smtpUrl: string | null;
-  passwordMinLength: number;
-  noticeUrl: string;
-  appScheme: string;
-  appUniversalLinkBase: string;
-  appIosStoreUrl: string;
-  appAndroidStoreUrl: string;
-  consoleDist: string;
-  logLevel: LogLevel;
-  // Staff and accounts
-  /** From address of mails the service sends. */
-  mailFrom: string;
-  invitationTtlHours: number;
-  passwordResetTtlMinutes: number;
-  emailVerificationTtlHours: number;
-  /** Failed passwords in a row that lock an account, and for how long. */
-  lockoutThreshold: number;
-  lockoutMinutes: number;
-  /** Per client address, per call: sign-in, password reset, invitation and verification calls. */
-  rateLimitMax: number;
-  rateLimitWindowSeconds: number;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+/** A value read from the environment, or why it cannot be used. */
+type Read<T> = { value: T } | { problem: string; value: T };
+
+/**
+ * One environment variable: its name, the default as documented, the description (the README's
+ * "meaning" column), the comment of `.env.example` when it says it differently, and how its text
+ * (trimmed; undefined when unset or empty) becomes a value. A problem still gives a value (the
+ * default) so every bad variable is reported at once.
+ */
+interface EnvVariable<T> {
+  readonly name: string;
+  readonly default: string;
+  readonly description: string;
+  readonly example?: string;
+  readonly read: (raw: string | undefined) => Read<T>;
 }
 
-/** Every environment variable the server reads, with its default (the source of `.env.example`). */
-export const ENV_VARIABLES = [
-  { name: 'PORT', default: '3000', description: 'HTTP port' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on' },
-  { name: 'DATABASE_URL', default: '', description: 'PostgreSQL URL; unset = embedded PGlite in DATA_DIR/pglite' },
-  { name: 'DATA_DIR', default: './data', description: 'Embedded database, generated JWT secret, mail files' },
-  {
-    name: 'JWT_SECRET',
+const ok = <T>(value: T): Read<T> => ({ value });
+
+function isUrl(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const integer =
+  (fallback: number, min: number, max: number) =>
+  (raw: string | undefined): Read<number> => {
+    if (raw === undefined) return ok(fallback);
+    const value = Number(raw);
+    return !/^\d+$/.test(raw) || value < min || value > max
+      ? { problem: `must be an integer from ${min} to ${max} (got "${raw}")`, value: fallback }
+      : ok(value);
+  };
+
+const url =
+  <F extends string | null>(protocols: readonly string[], fallback: F) =>
+  (raw: string | undefined): Read<string | F> => {
+    if (raw === undefined) return ok(fallback);
+    return isUrl(raw, protocols)
+      ? ok(raw)
+      : { problem: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`, value: fallback };
+  };
+
+/** Text that must pass a check; `problem` is told the text. */
+const checked =
+  (fallback: string, valid: (text: string) => boolean, problem: (text: string) => string) =>
+  (raw: string | undefined): Read<string> => {
+    const value = raw ?? fallback;
+    return valid(value) ? ok(value) : { problem: problem(value), value };
+  };
+
+const variable = <T>(name: string, spec: Omit<EnvVariable<T>, 'name'>): EnvVariable<T> => ({ name, ...spec });
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const JWT_SECRET_MIN_LENGTH = 32;
+const APP_UNIVERSAL_LINK_BASE = 'https://app.example.com/';
+const APP_IOS_STORE_URL = 'https://apps.apple.com/jp/app/id0000000000';
+const APP_ANDROID_STORE_URL = 'https://play.google.com/store/apps/details?id=com.example.coinwallet';
+
+/**
+ * Every environment variable the server reads, in one place: its type and validation, its default and
+ * its documentation. `.env.example` and the README's configuration table are written from it (and
+ * config.test.ts fails when they drift). Keys are the fields of `Config`.
+ */
+const SCHEMA = {
+  port: variable('PORT', { default: '3000', description: 'HTTP port', read: integer(3000, 1, 65535) }),
+  host: variable('HOST', {
+    default: '0.0.0.0',
+    description: 'Interface to listen on',
+    read: (raw) => ok(raw ?? '0.0.0.0'),
+  }),
+  /** PostgreSQL URL; null means the embedded PGlite under `pgliteDir`. */
+  databaseUrl: variable('DATABASE_URL', {
+    default: '',
+    description: 'PostgreSQL URL; unset = embedded PGlite in DATA_DIR/pglite',
+    read: url(['postgres:', 'postgresql:'], null),
+  }),
+  dataDir: variable('DATA_DIR', {
+    default: './data',
+    description: 'Embedded database, generated JWT secret, mail files',
+    read: (raw) => ok(resolve(raw ?? './data')),
+  }),
+  /** The secret as set; unset, `loadConfig` generates one into DATA_DIR. */
+  jwtSecret: variable('JWT_SECRET', {
     default: '',
     description: 'HS256 secret (≥ 32 chars); unset = generated into DATA_DIR/jwt-secret',
-  },
-  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'Base URL used in links sent by mail' },
-  { name: 'REDIS_URL', default: '', description: 'Shared rate-limit state across instances' },
-  { name: 'SMTP_URL', default: '', description: 'Mail delivery; unset = .eml files under DATA_DIR/mail' },
-  { name: 'PASSWORD_MIN_LENGTH', default: String(PASSWORD_MIN_LENGTH_DEFAULT), description: 'Minimum password length' },
-  { name: 'NOTICE_URL', default: '/api/notices', description: 'Where the console reads dashboard notices' },
-  { name: 'APP_SCHEME', default: 'coinwallet://', description: 'Custom URL scheme of the mobile app' },
-  {
-    name: 'APP_UNIVERSAL_LINK_BASE',
-    default: 'https://app.example.com/',
+    read: (raw): Read<string | undefined> =>
+      raw !== undefined && raw.length < JWT_SECRET_MIN_LENGTH
+        ? { problem: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long`, value: raw }
+        : ok(raw),
+  }),
+  /** Unset: `http://localhost:<PORT>`, completed by `loadConfig`. */
+  publicUrl: variable('PUBLIC_URL', {
+    default: 'http://localhost:PORT',
+    description: 'Base URL used in links sent by mail',
+    read: url(['http:', 'https:'], null),
+  }),
+  redisUrl: variable('REDIS_URL', {
+    default: '',
+    description: 'Shared rate-limit state across instances',
+    read: url(['redis:', 'rediss:'], null),
+  }),
+  smtpUrl: variable('SMTP_URL', {
+    default: '',
+    description: 'Mail delivery; unset = .eml files under DATA_DIR/mail',
+    read: url(['smtp:', 'smtps:'], null),
+  }),
+  passwordMinLength: variable('PASSWORD_MIN_LENGTH', {
+    default: String(PASSWORD_MIN_LENGTH_DEFAULT),
+    description: 'Minimum password length',
+    read: integer(PASSWORD_MIN_LENGTH_DEFAULT, 1, 128),
+  }),
+  noticeUrl: variable('NOTICE_URL', {
+    default: '/api/notices',
+    description: 'Where the console reads dashboard notices',
+    read: checked(
+      '/api/notices',
+      (text) => text.startsWith('/') || isUrl(text, ['http:', 'https:']),
+      () => 'must be an absolute path (/…) or an http(s) URL',
+    ),
+  }),
+  appScheme: variable('APP_SCHEME', {
+    default: 'coinwallet://',
+    description: 'Custom URL scheme of the mobile app',
+    read: checked(
+      'coinwallet://',
+      (text) => /^[a-z][a-z0-9+.-]*:\/\/$/i.test(text),
+      (text) => `must look like "myapp://" (got "${text}")`,
+    ),
+  }),
+  appUniversalLinkBase: variable('APP_UNIVERSAL_LINK_BASE', {
+    default: APP_UNIVERSAL_LINK_BASE,
     description: 'Universal/app link base of the mobile app',
-  },
-  {
-    name: 'APP_IOS_STORE_URL',
-    default: 'https://apps.apple.com/jp/app/id0000000000',
+    read: url(['http:', 'https:'], APP_UNIVERSAL_LINK_BASE),
+  }),
+  appIosStoreUrl: variable('APP_IOS_STORE_URL', {
+    default: APP_IOS_STORE_URL,
     description: 'App Store page of the mobile app',
-  },
-  {
-    name: 'APP_ANDROID_STORE_URL',
-    default: 'https://play.google.com/store/apps/details?id=com.example.coinwallet',
+    read: url(['http:', 'https:'], APP_IOS_STORE_URL),
+  }),
+  appAndroidStoreUrl: variable('APP_ANDROID_STORE_URL', {
+    default: APP_ANDROID_STORE_URL,
     description: 'Google Play page of the mobile app',
-  },
-  { name: 'CONSOLE_DIST', default: '<repo>/console/dist', description: 'Built console served at /' },
-  { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(' | ') },
+    read: url(['http:', 'https:'], APP_ANDROID_STORE_URL),
+  }),
+  consoleDist: variable('CONSOLE_DIST', {
+    default: '<repo>/console/dist',
+    description: 'Built console served at /',
+    read: (raw) => ok(resolve(raw ?? join(repoRoot, 'console', 'dist'))),
+  }),
+  logLevel: variable('LOG_LEVEL', {
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent',
+    example: LOG_LEVELS.join(' | '),
+    read: (raw): Read<LogLevel> => {
+      const text = raw ?? 'info';
+      return (LOG_LEVELS as readonly string[]).includes(text)
+        ? ok(text as LogLevel)
+        : { problem: `must be one of ${LOG_LEVELS.join(', ')}`, value: 'info' };
+    },
+  }),
   // Staff and accounts
-  { name: 'MAIL_FROM', default: 'no-reply@example.com', description: 'From address of the mails the service sends' },
-  { name: 'INVITATION_TTL_HOURS', default: '72', description: 'How long an invitation link stays valid' },
-  { name: 'PASSWORD_RESET_TTL_MINUTES', default: '60', description: 'How long a password reset link stays valid' },
-  {
-    name: 'EMAIL_VERIFICATION_TTL_HOURS',
+  /** From address of mails the service sends. */
+  mailFrom: variable('MAIL_FROM', {
+    default: 'no-reply@example.com',
+    description: 'From address of the mails the service sends',
+    read: checked(
+      'no-reply@example.com',
+      (text) => /^[^\s@<>]+@[^\s@<>]+$/.test(text.replace(/^.*<([^>]+)>\s*$/, '$1')),
+      (text) => `must be an address such as no-reply@example.com (got "${text}")`,
+    ),
+  }),
+  invitationTtlHours: variable('INVITATION_TTL_HOURS', {
+    default: '72',
+    description: 'How long an invitation link stays valid',
+    read: integer(72, 1, 24 * 90),
+  }),
+  passwordResetTtlMinutes: variable('PASSWORD_RESET_TTL_MINUTES', {
+    default: '60',
+    description: 'How long a password reset link stays valid',
+    read: integer(60, 1, 24 * 60 * 7),
+  }),
+  emailVerificationTtlHours: variable('EMAIL_VERIFICATION_TTL_HOURS', {
     default: '24',
     description: 'How long the link confirming a new email address stays valid',
-  },
-  { name: 'LOCKOUT_THRESHOLD', default: '10', description: 'Failed passwords in a row that lock an account' },
-  { name: 'LOCKOUT_MINUTES', default: '30', description: 'How long a locked account refuses sign-in' },
-  {
-    name: 'RATE_LIMIT_MAX',
+    read: integer(24, 1, 24 * 30),
+  }),
+  /** Failed passwords in a row that lock an account, and for how long. */
+  lockoutThreshold: variable('LOCKOUT_THRESHOLD', {
+    default: '10',
+    description: 'Failed passwords in a row that lock an account',
+    read: integer(10, 1, 1000),
+  }),
+  lockoutMinutes: variable('LOCKOUT_MINUTES', {
+    default: '30',
+    description: 'How long a locked account refuses sign-in',
+    read: integer(30, 1, 24 * 60 * 7),
+  }),
+  /** Per client address, per call: sign-in, password reset, invitation and verification calls. */
+  rateLimitMax: variable('RATE_LIMIT_MAX', {
     default: '20',
     description: 'Requests per client address and window on sign-in, reset, invitation and verification calls',
-  },
-  { name: 'RATE_LIMIT_WINDOW_SECONDS', default: '60', description: 'The rate-limit window' },
-  {
-    name: 'TRUST_PROXY',
+    read: integer(20, 1, 1_000_000),
+  }),
+  rateLimitWindowSeconds: variable('RATE_LIMIT_WINDOW_SECONDS', {
+    default: '60',
+    description: 'The rate-limit window',
+    read: integer(60, 1, 24 * 60 * 60),
+  }),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: variable('TRUST_PROXY', {
     default: 'false',
     description: 'true behind a reverse proxy: the client address comes from X-Forwarded-For',
-  },
-] as const;
+    read: (raw): Read<boolean> => {
+      const text = (raw ?? 'false').toLowerCase();
+      return text === 'true' || text === 'false'
+        ? ok(text === 'true')
+        : { problem: 'must be true or false', value: false };
+    },
+  }),
+};
 
-type EnvName = (typeof ENV_VARIABLES)[number]['name'];
+type Schema = typeof SCHEMA;
+type ValueOf<V> = V extends EnvVariable<infer T> ? T : never;
+type Raw = { -readonly [K in keyof Schema]: ValueOf<Schema[K]> };
+
+/** The server's settings: one field per variable of the schema, completed where a default depends on another. */
+export type Config = Omit<Raw, 'jwtSecret' | 'publicUrl'> & {
+  jwtSecret: string;
+  publicUrl: string;
+  /** The embedded PGlite's directory, under DATA_DIR. */
+  pgliteDir: string;
+};
+
+/** Every environment variable the server reads, in the order of `.env.example` and the README. */
+export const ENV_VARIABLES: readonly EnvVariable<unknown>[] = Object.values(SCHEMA);
+
+type EnvName = string;
 type Env = Partial<Record<string, string | undefined>>;
 
 export class ConfigError extends Error {
@@ -113,126 +260,43 @@ export class ConfigError extends Error {
   }
 }
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const JWT_SECRET_MIN_LENGTH = 32;
-
-function isUrl(value: string, protocols: readonly string[]): boolean {
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Reads and validates the environment. Every bad variable is reported at once.
  * A missing JWT_SECRET is generated once into DATA_DIR/jwt-secret (mode 0600) so restarts keep sessions.
  */
 export function loadConfig(env: Env = process.env): Config {
   const problems: { name: EnvName; problem: string }[] = [];
-  const read = (name: EnvName): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const integer = (name: EnvName, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      problems.push({ name, problem: `must be an integer from ${min} to ${max} (got "${raw}")` });
-      return fallback;
-    }
-    return value;
-  };
-  const url = (name: EnvName, protocols: readonly string[], fallback: string | null): string | null => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    if (!isUrl(raw, protocols)) {
-      problems.push({ name, problem: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` });
-      return fallback;
-    }
-    return raw;
-  };
-
-  const port = integer('PORT', 3000, 1, 65535);
-  const host = read('HOST') ?? '0.0.0.0';
-  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:'], null);
-  const dataDir = resolve(read('DATA_DIR') ?? './data');
-  const publicUrl = (url('PUBLIC_URL', ['http:', 'https:'], null) ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'], null);
-  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:'], null);
-  const passwordMinLength = integer('PASSWORD_MIN_LENGTH', PASSWORD_MIN_LENGTH_DEFAULT, 1, 128);
-  const noticeUrl = read('NOTICE_URL') ?? '/api/notices';
-  if (!noticeUrl.startsWith('/') && !isUrl(noticeUrl, ['http:', 'https:'])) {
-    problems.push({ name: 'NOTICE_URL', problem: 'must be an absolute path (/…) or an http(s) URL' });
+  const raw = {} as Record<string, unknown>;
+  for (const [key, spec] of Object.entries(SCHEMA) as [keyof Schema, EnvVariable<unknown>][]) {
+    const text = env[spec.name]?.trim();
+    const read = spec.read(text === undefined || text === '' ? undefined : text);
+    if ('problem' in read) problems.push({ name: spec.name, problem: read.problem });
+    raw[key] = read.value;
   }
-  const appScheme = read('APP_SCHEME') ?? 'coinwallet://';
-  if (!/^[a-z][a-z0-9+.-]*:\/\/$/i.test(appScheme)) {
-    problems.push({ name: 'APP_SCHEME', problem: `must look like "myapp://" (got "${appScheme}")` });
-  }
-  const httpUrl = (name: EnvName) =>
-    url(name, ['http:', 'https:'], ENV_VARIABLES.find((v) => v.name === name)?.default ?? '') ?? '';
-  const appUniversalLinkBase = httpUrl('APP_UNIVERSAL_LINK_BASE');
-  const appIosStoreUrl = httpUrl('APP_IOS_STORE_URL');
-  const appAndroidStoreUrl = httpUrl('APP_ANDROID_STORE_URL');
-  const consoleDist = resolve(read('CONSOLE_DIST') ?? join(repoRoot, 'console', 'dist'));
-  const logLevelRaw = read('LOG_LEVEL') ?? 'info';
-  const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info';
-  if (logLevel !== logLevelRaw)
-    problems.push({ name: 'LOG_LEVEL', problem: `must be one of ${LOG_LEVELS.join(', ')}` });
-  const mailFrom = read('MAIL_FROM') ?? 'no-reply@example.com';
-  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom.replace(/^.*<([^>]+)>\s*$/, '$1'))) {
-    problems.push({
-      name: 'MAIL_FROM',
-      problem: `must be an address such as no-reply@example.com (got "${mailFrom}")`,
-    });
-  }
-  const invitationTtlHours = integer('INVITATION_TTL_HOURS', 72, 1, 24 * 90);
-  const passwordResetTtlMinutes = integer('PASSWORD_RESET_TTL_MINUTES', 60, 1, 24 * 60 * 7);
-  const emailVerificationTtlHours = integer('EMAIL_VERIFICATION_TTL_HOURS', 24, 1, 24 * 30);
-  const lockoutThreshold = integer('LOCKOUT_THRESHOLD', 10, 1, 1000);
-  const lockoutMinutes = integer('LOCKOUT_MINUTES', 30, 1, 24 * 60 * 7);
-  const rateLimitMax = integer('RATE_LIMIT_MAX', 20, 1, 1_000_000);
-  const rateLimitWindowSeconds = integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 60 * 60);
-  const trustProxyRaw = (read('TRUST_PROXY') ?? 'false').toLowerCase();
-  if (trustProxyRaw !== 'true' && trustProxyRaw !== 'false') {
-    problems.push({ name: 'TRUST_PROXY', problem: 'must be true or false' });
-  }
-  const jwtSecretRaw = read('JWT_SECRET');
-  if (jwtSecretRaw !== undefined && jwtSecretRaw.length < JWT_SECRET_MIN_LENGTH) {
-    problems.push({ name: 'JWT_SECRET', problem: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long` });
-  }
-
   if (problems.length > 0) throw new ConfigError(problems);
-
+  const values = raw as Raw;
   return {
-    port,
-    host,
-    databaseUrl,
-    dataDir,
-    pgliteDir: join(dataDir, 'pglite'),
-    jwtSecret: jwtSecretRaw ?? readOrCreateJwtSecret(dataDir),
-    publicUrl,
-    redisUrl,
-    smtpUrl,
-    passwordMinLength,
-    noticeUrl,
-    appScheme,
-    appUniversalLinkBase,
-    appIosStoreUrl,
-    appAndroidStoreUrl,
-    consoleDist,
-    logLevel,
-    mailFrom,
-    invitationTtlHours,
-    passwordResetTtlMinutes,
-    emailVerificationTtlHours,
-    lockoutThreshold,
-    lockoutMinutes,
-    rateLimitMax,
-    rateLimitWindowSeconds,
-    trustProxy: trustProxyRaw === 'true',
+    ...values,
+    pgliteDir: join(values.dataDir, 'pglite'),
+    jwtSecret: values.jwtSecret ?? readOrCreateJwtSecret(values.dataDir),
+    publicUrl: (values.publicUrl ?? `http://localhost:${values.port}`).replace(/\/+$/, ''),
   };
+}
+
+/** `.env.example` as the schema writes it. */
+export function envExampleText(): string {
+  const header =
+    "# Environment variables of the wallet service (all optional). Copy to your process manager's\n" +
+    '# environment; the server does not read this file itself.\n';
+  return `${header}${ENV_VARIABLES.map((v) => `\n# ${v.example ?? v.description}\n# ${v.name}=${v.default}\n`).join('')}`;
+}
+
+/** The README's configuration table as the schema writes it. */
+export function readmeConfigTable(): string {
+  const rows = ENV_VARIABLES.map(
+    (v) => `| \`${v.name}\` | ${v.default === '' ? '(unset)' : `\`${v.default}\``} | ${v.description} |`,
+  );
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
 function readOrCreateJwtSecret(dataDir: string): string {

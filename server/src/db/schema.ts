@@ -180,6 +180,9 @@ export interface RefundApplicationTable {
   requested_by: number | null;
   approved_at: Timestamp | null;
   canceled_at: Timestamp | null;
+  // Payment detail (migration 0011)
+  /** Why the merchant refunds; null when no reason was given. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money: refunds. A money-moving request's key, per caller, with the answer it gave. */

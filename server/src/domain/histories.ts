@@ -1,10 +1,11 @@
-import type { CallResponse, History } from '@coin/contract';
+import type { BalanceAt, CallResponse, History } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
 import { exactInstant, instantParam } from './keyset';
 import { SYSTEM_WALLETS } from './ledger';
+import { refundableRemainingOf } from './refunds';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
 
 /** How the service's own wallets appear as a counterparty. */
@@ -13,6 +14,12 @@ const SYSTEM_WALLET_LABELS: Record<string, string> = {
   [SYSTEM_WALLETS.fees]: '手数料',
   [SYSTEM_WALLETS.payouts]: '銀行振込',
 };
+
+/** How an entry's counterparty reads: the merchant's name, the service wallet's label, or the wallet number. */
+export function counterpartyLabel(walletNo: string | null, merchantName: string | null): string | null {
+  if (merchantName !== null) return merchantName;
+  return walletNo ? (SYSTEM_WALLET_LABELS[walletNo] ?? walletNo) : null;
+}
 
 /** Which entries of one wallet a history list (and its CSV) shows. */
 export interface HistoryFilter {
@@ -91,11 +98,7 @@ function toRow(row: SelectedRow): HistoryRow {
     coin_name: row.coin_name,
     amount: row.amount,
     balance: row.balance_after,
-    counterparty:
-      row.counterparty_merchant ??
-      (row.counterparty_wallet_no
-        ? (SYSTEM_WALLET_LABELS[row.counterparty_wallet_no] ?? row.counterparty_wallet_no)
-        : null),
+    counterparty: counterpartyLabel(row.counterparty_wallet_no, row.counterparty_merchant),
     comment: row.comment,
     canceled_transaction_id: row.type === 'CASH_CANCEL' ? row.related_transaction_id : null,
     cursor: { at: row.cursor_at, id: row.id },
@@ -209,7 +212,11 @@ export async function walletHistories(
     query.limit,
     query.offset,
   );
-  return { items: rows.map(plain), total, limit: query.limit, offset: query.offset };
+  // What is left to refund of the page's payments into the wallet, the figure a refund request checks.
+  const payments = rows.filter((row) => row.type === 'PAYMENT' && row.amount > 0).map((row) => row.transaction_id);
+  const remaining = await refundableRemainingOf(db, walletNo, payments);
+  const items = rows.map((row) => ({ ...plain(row), refundable_remaining: remaining.get(row.transaction_id) ?? null }));
+  return { items, total, limit: query.limit, offset: query.offset };
 }
 
 type PagedPeriod = { start_date: string; end_date: string; limit: number; offset: number };
@@ -248,11 +255,7 @@ export async function commentHistories(
 }
 
 /** The wallet's balance of every coin it holds right after one of its transactions (from balance_after). */
-export async function balanceAt(
-  db: Db,
-  walletNo: string,
-  transactionId: number,
-): Promise<CallResponse<'getBalanceAt'>> {
+export async function balanceAt(db: Db, walletNo: string, transactionId: number): Promise<BalanceAt> {
   const anchor = await db
     .selectFrom('entries as e')
     .innerJoin('transactions as t', 't.id', 'e.transaction_id')

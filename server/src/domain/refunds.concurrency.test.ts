@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUND_RATE_BP } from '../db/seed';
 import { buildApp } from '../http/app';
+import { REFUND_RATE_BP } from '../seed/fees';
 import { createTestDatabase, DEMO, type SignedIn, signIn, type TestDatabase, testConfig } from '../testing/harness';
-import { approveRefund, refundFee } from './refunds';
+import { approveRefund, refundableRemainingOf, refundFee } from './refunds';
 import { balanceOf, drainTo, entrySum, freshPayment, requestRefund } from './refunds.fixtures';
 
 const COIN = 1;
@@ -57,6 +57,9 @@ describe.skipIf(!url)('refund concurrency on PostgreSQL (skipped unless TEST_DAT
       .execute();
     expect(requested).toHaveLength(fits);
     expect(requested.reduce((sum, r) => sum + r.amount, 0)).toBeLessThanOrEqual(payment.amount);
+    // What the history and the detail show as left to refund is what the requests left, to the coin.
+    const shownLeft = async () => (await refundableRemainingOf(db, DEMO.mainWalletNo, [payment.id])).get(payment.id);
+    expect(await shownLeft()).toBe(payment.amount - fits * each);
 
     // The wallet can pay three of them; all approvals race.
     const cost = each + refundFee(each, REFUND_RATE_BP);
@@ -67,6 +70,8 @@ describe.skipIf(!url)('refund concurrency on PostgreSQL (skipped unless TEST_DAT
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(approved).toHaveLength(3);
     for (const r of refused) expect(r.reason).toMatchObject({ type: 'unprocessable', message: '残高が不足しています' });
+    // Approved requests became refunds, refused ones still wait: what is left has not moved.
+    expect(await shownLeft()).toBe(payment.amount - fits * each);
 
     const balance = await balanceOf(db, DEMO.mainWalletNo, COIN);
     expect(balance).toBe(start - 3 * cost);

@@ -1,12 +1,13 @@
-import { refundApplicationSchema, refundConfirmationSchema } from '@coin/contract';
+import { CALLS, refundApplicationSchema, refundConfirmationSchema } from '@coin/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFUND_RATE_BP } from '../db/seed';
+import { REFUND_RATE_BP } from '../seed/fees';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { DomainError } from './errors';
 import { SYSTEM_WALLETS } from './ledger';
 import { approveRefund, refundFee } from './refunds';
 import { balanceOf, drainTo, entrySum, freshPayment, requestRefund } from './refunds.fixtures';
+import { tokyoDate } from './time';
 
 const COIN = { coin: 1, point: 2, voucher: 3 } as const;
 const STATION_WALLET = '1100000002';
@@ -324,6 +325,167 @@ describeEachDatabase('refunds', (env) => {
         headers: { authorization: owner.authorization },
       });
       expect(unknown.statusCode).toBe(404);
+    });
+  });
+
+  describe('the reason of a request', () => {
+    it('is stored trimmed and answered with the application; blank is none', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.coin, minAmount: 300, skip: 10 });
+      const given = await create(DEMO.mainWalletNo, owner, {
+        transaction_id: payment.id,
+        amount: 100,
+        reason: '  商品の返品（レシート No.12）\u3000',
+      });
+      expect(given.statusCode, given.body).toBe(200);
+      const application = refundApplicationSchema.parse(given.json());
+      expect(application.reason).toBe('商品の返品（レシート No.12）');
+      const stored = await env()
+        .db.selectFrom('refund_applications')
+        .select('reason')
+        .where('id', '=', application.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.reason).toBe('商品の返品（レシート No.12）');
+
+      for (const body of [{ amount: 10 }, { amount: 10, reason: ' \u3000 ' }]) {
+        const none = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, ...body });
+        expect(none.statusCode, none.body).toBe(200);
+        expect(none.json().reason).toBeNull();
+      }
+    });
+
+    it('refuses a reason longer than 200 characters (400 naming reason), at confirm and at request', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.coin, skip: 11 });
+      const long = { transaction_id: payment.id, amount: 1, reason: 'あ'.repeat(201) };
+      for (const response of [
+        await confirm(DEMO.mainWalletNo, owner, long),
+        await create(DEMO.mainWalletNo, owner, long),
+      ]) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({ type: 'invalid_request', field: 'reason' });
+      }
+      const longest = await confirm(DEMO.mainWalletNo, owner, { ...long, reason: 'あ'.repeat(200) });
+      expect(longest.statusCode, longest.body).toBe(200);
+      const { count } = await env()
+        .db.selectFrom('refund_applications')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('payment_transaction_id', '=', payment.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(0);
+    });
+  });
+
+  describe('what is left to refund, as the history and the transaction detail show it', () => {
+    /** The payment's row of the wallet's history, found by its id on its Tokyo day. */
+    async function historyRow(walletNo: string, transactionId: number, caller: SignedIn = member) {
+      const { created_at } = await env()
+        .db.selectFrom('transactions')
+        .select('created_at')
+        .where('id', '=', transactionId)
+        .executeTakeFirstOrThrow();
+      const day = tokyoDate(created_at);
+      const response = await env().app.inject({
+        method: 'GET',
+        url: `/api/wallets/${walletNo}/histories`,
+        query: { start_date: day, end_date: day, transaction_id: String(transactionId) },
+        headers: { authorization: caller.authorization },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = CALLS.listWalletHistories.response.parse(response.json()).items;
+      expect(rows.length).toBeGreaterThan(0);
+      return rows[0]!;
+    }
+    async function detail(walletNo: string, transactionId: number, caller: SignedIn = member) {
+      const response = await env().app.inject({
+        method: 'GET',
+        url: `/api/wallets/${walletNo}/balance/${transactionId}`,
+        headers: { authorization: caller.authorization },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return CALLS.getBalanceAt.response.parse(response.json());
+    }
+
+    it('is the payment less what is requested and refunded, the very figure a request is checked against', async () => {
+      const payment = await freshPayment(env().db, { merchantId: 1, coinId: COIN.coin, minAmount: 500, skip: 12 });
+      expect((await historyRow(DEMO.mainWalletNo, payment.id)).refundable_remaining).toBe(payment.amount);
+      const shown = await detail(DEMO.mainWalletNo, payment.id);
+      expect(shown).toMatchObject({
+        type: 'PAYMENT',
+        fee_included: 0,
+        fee_charged: 0,
+        refundable_remaining: payment.amount,
+        entries: [{ coin_id: COIN.coin, amount: payment.amount, counterparty: payment.payerWalletNo }],
+      });
+
+      const requested = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: 120 });
+      expect(requested.statusCode, requested.body).toBe(200);
+      const left = payment.amount - 120;
+      expect((await historyRow(DEMO.mainWalletNo, payment.id)).refundable_remaining).toBe(left);
+      expect((await detail(DEMO.mainWalletNo, payment.id)).refundable_remaining).toBe(left);
+      // Exactly what is shown can be requested, and not one coin more.
+      const over = await confirm(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: left + 1 });
+      expect(over.statusCode).toBe(422);
+      const all = await confirm(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: left });
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json()).toMatchObject({ refundable_remaining: left, remaining_after: 0 });
+
+      // Approved, the request becomes a refund: what is left stays; the refund's detail shows its fee.
+      const approved = await approveRefund(env().db, { applicationId: requested.json().id });
+      expect((await historyRow(DEMO.mainWalletNo, payment.id)).refundable_remaining).toBe(left);
+      const refund = await detail(DEMO.mainWalletNo, Number(approved.refund_transaction_id));
+      expect(refund).toMatchObject({
+        type: 'REFUND',
+        fee_included: 0,
+        fee_charged: approved.fee,
+        refundable_remaining: null,
+        entries: [{ coin_id: COIN.coin, amount: -120, counterparty: payment.payerWalletNo }],
+      });
+      expect(approved.fee).toBeGreaterThan(0);
+      // The refund row of the history is no payment: nothing to refund there.
+      expect((await historyRow(DEMO.mainWalletNo, refund.transaction_id)).refundable_remaining).toBeNull();
+
+      // Cancelled, a request gives its amount back.
+      const second = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: left });
+      expect((await historyRow(DEMO.mainWalletNo, payment.id)).refundable_remaining).toBe(0);
+      await env().app.inject({
+        method: 'DELETE',
+        url: `/api/refunds/${second.json().id}`,
+        headers: { authorization: owner.authorization },
+      });
+      expect((await historyRow(DEMO.mainWalletNo, payment.id)).refundable_remaining).toBe(left);
+    });
+
+    it('is null for a coin that cannot be refunded and for anything but a payment into the wallet', async () => {
+      const point = await freshPayment(env().db, { merchantId: 1, coinId: COIN.point });
+      expect((await historyRow(DEMO.mainWalletNo, point.id)).refundable_remaining).toBeNull();
+      expect((await detail(DEMO.mainWalletNo, point.id)).refundable_remaining).toBeNull();
+      const reload = await env()
+        .db.selectFrom('transactions')
+        .select('id')
+        .where('merchant_id', '=', 1)
+        .where('type', '=', 'RELOAD')
+        .executeTakeFirstOrThrow();
+      expect((await historyRow(DEMO.mainWalletNo, reload.id)).refundable_remaining).toBeNull();
+      expect((await detail(DEMO.mainWalletNo, reload.id)).refundable_remaining).toBeNull();
+    });
+
+    it('shows the fee a payment to another merchant includes', async () => {
+      const sent = await env().app.inject({
+        method: 'POST',
+        url: '/api/merchants/1/payments',
+        payload: { to_merchant_id: DEMO.stationMerchantId, coin_id: COIN.coin, amount: 1000, type: 'STANDARD' },
+        headers: { authorization: owner.authorization, 'idempotency-key': nextKey() },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const { transaction_id: transactionId, fee } = sent.json() as { transaction_id: number; fee: number };
+      expect(fee).toBeGreaterThan(0);
+      const shown = await detail(DEMO.mainWalletNo, transactionId);
+      expect(shown).toMatchObject({
+        type: 'TRANSFER',
+        fee_included: fee,
+        fee_charged: 0,
+        refundable_remaining: null,
+        entries: [{ coin_id: COIN.coin, amount: -(1000 + fee), counterparty: 'めぶくカフェ 駅前店' }],
+      });
     });
   });
 

@@ -1,4 +1,4 @@
-import type { CallResponse, RefundApplication } from '@coin/contract';
+import { type CallResponse, REFUND_REASON_MAX_LENGTH, type RefundApplication } from '@coin/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Database, RefundApplicationStatus } from '../db/schema';
@@ -36,31 +36,70 @@ interface PaymentInto {
   coinName: string;
   refundable: boolean;
   amount: number;
+  /** What is left to refund (see paymentsInto). */
+  remaining: number;
 }
 
-/** A payment INTO the merchant's wallet; anything else (another merchant's, not a payment) is not found. */
-async function paymentInto(db: Db, merchantId: number, transactionId: number): Promise<PaymentInto> {
-  if (!Number.isSafeInteger(transactionId) || transactionId <= 0) throw notFound(REFUND_MESSAGES.paymentNotFound);
-  const row = await db
+/**
+ * Payments INTO their merchant's wallet (a customer's PAYMENT, the merchant's entry of it), each with
+ * what is left to refund, computed in the same statement: the payment − what refund transactions
+ * already paid back − what applications still request (so requests cannot over-apply), optionally
+ * leaving one application out (the one being approved). Callers that act on it hold the payment row's
+ * lock first (lockPayment), so the figure cannot change before they commit.
+ */
+function paymentsInto(db: Db, options: { excludeApplicationId?: number } = {}) {
+  return db
     .selectFrom('transactions as t')
     .innerJoin('merchants as m', 'm.id', 't.merchant_id')
     .innerJoin('entries as e', (join) =>
       join.onRef('e.transaction_id', '=', 't.id').onRef('e.wallet_no', '=', 'm.wallet_no').on('e.amount', '>', 0),
     )
     .innerJoin('coins as c', 'c.id', 'e.coin_id')
-    .select([
-      't.id',
-      't.created_at',
-      'm.id as merchant_id',
-      'm.wallet_no',
-      'e.counterparty_wallet_no',
-      'e.coin_id',
-      'c.name as coin_name',
-      'c.refundable',
-      'e.amount',
-    ])
-    .where('t.id', '=', transactionId)
     .where('t.type', '=', 'PAYMENT')
+    .where('e.counterparty_wallet_no', 'is not', null)
+    .select((eb) => {
+      // Refund entries leave the merchant's wallet: negative.
+      const refunded = eb
+        .selectFrom('transactions as rt')
+        .innerJoin('entries as re', 're.transaction_id', 'rt.id')
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('re.amount'), sql<number>`0`).as('amount'))
+        .whereRef('rt.related_transaction_id', '=', 't.id')
+        .where('rt.type', '=', 'REFUND')
+        .whereRef('re.wallet_no', '=', 'm.wallet_no')
+        .whereRef('re.coin_id', '=', 'e.coin_id');
+      let requested = eb
+        .selectFrom('refund_applications as ra')
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('ra.amount'), sql<number>`0`).as('amount'))
+        .whereRef('ra.payment_transaction_id', '=', 't.id')
+        .where('ra.status', '=', 'REQUESTED');
+      if (options.excludeApplicationId !== undefined) {
+        requested = requested.where('ra.id', '<>', options.excludeApplicationId);
+      }
+      return [
+        't.id',
+        't.created_at',
+        'm.id as merchant_id',
+        'm.wallet_no',
+        'e.counterparty_wallet_no',
+        'e.coin_id',
+        'c.name as coin_name',
+        'c.refundable',
+        'e.amount',
+        sql<string>`${eb.ref('e.amount')} + (${refunded}) - (${requested})`.as('remaining'),
+      ];
+    });
+}
+
+/** A payment INTO the merchant's wallet; anything else (another merchant's, not a payment) is not found. */
+async function paymentInto(
+  db: Db,
+  merchantId: number,
+  transactionId: number,
+  options: { excludeApplicationId?: number } = {},
+): Promise<PaymentInto> {
+  if (!Number.isSafeInteger(transactionId) || transactionId <= 0) throw notFound(REFUND_MESSAGES.paymentNotFound);
+  const row = await paymentsInto(db, options)
+    .where('t.id', '=', transactionId)
     .where('t.merchant_id', '=', merchantId)
     .executeTakeFirst();
   if (!row?.counterparty_wallet_no) throw notFound(REFUND_MESSAGES.paymentNotFound);
@@ -74,32 +113,28 @@ async function paymentInto(db: Db, merchantId: number, transactionId: number): P
     coinName: row.coin_name,
     refundable: row.refundable === 1,
     amount: row.amount,
+    remaining: Number(row.remaining),
   };
 }
 
 /**
- * What is left to refund of a payment: the payment − what refund transactions already paid back −
- * what applications still request (so requests cannot over-apply), leaving out one application.
+ * What is left to refund of each of these transactions that is a payment into the wallet in a
+ * refundable coin (the figure a refund request is checked against, in one statement); the others are
+ * left out. For lists and details: nothing is locked, a request checks again.
  */
-async function refundableRemaining(db: Db, payment: PaymentInto, excludeApplicationId?: number): Promise<number> {
-  const refunded = await db
-    .selectFrom('transactions as t')
-    .innerJoin('entries as e', 'e.transaction_id', 't.id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('amount'))
-    .where('t.related_transaction_id', '=', payment.transactionId)
-    .where('t.type', '=', 'REFUND')
-    .where('e.wallet_no', '=', payment.merchantWalletNo)
-    .where('e.coin_id', '=', payment.coinId)
-    .executeTakeFirstOrThrow();
-  let requestedQuery = db
-    .selectFrom('refund_applications')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('amount'))
-    .where('payment_transaction_id', '=', payment.transactionId)
-    .where('status', '=', 'REQUESTED');
-  if (excludeApplicationId !== undefined) requestedQuery = requestedQuery.where('id', '<>', excludeApplicationId);
-  const requested = await requestedQuery.executeTakeFirstOrThrow();
-  // Refund entries leave the merchant's wallet: negative.
-  return payment.amount + Number(refunded.amount) - Number(requested.amount);
+export async function refundableRemainingOf(
+  db: Db,
+  walletNo: string,
+  transactionIds: readonly number[],
+): Promise<Map<number, number>> {
+  const ids = [...new Set(transactionIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return new Map();
+  const rows = await paymentsInto(db)
+    .where('m.wallet_no', '=', walletNo)
+    .where('c.refundable', '=', 1)
+    .where('t.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.remaining)]));
 }
 
 /** The merchant's refund fee rate (basis points) valid on a Tokyo day; 0 when none is set. */
@@ -163,7 +198,22 @@ export interface RefundRequest {
   merchantId: number;
   transactionId: number;
   amount: number;
+  /** Why the merchant refunds (trimmed; blank is none). */
+  reason?: string | undefined;
   now?: Date;
+}
+
+/** A request's reason as stored: trimmed, null when blank; refused when longer than the contract allows. */
+function reasonOf(request: RefundRequest): string | null {
+  const reason = request.reason?.trim() ?? '';
+  if (reason.length > REFUND_REASON_MAX_LENGTH) {
+    throw new DomainError(
+      'invalid_request',
+      `返金理由は${REFUND_REASON_MAX_LENGTH}文字以内で指定してください`,
+      'reason',
+    );
+  }
+  return reason === '' ? null : reason;
 }
 
 interface Checked {
@@ -178,9 +228,10 @@ async function checkRequest(db: Db, request: RefundRequest): Promise<Checked> {
   if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
     throw new DomainError('invalid_request', '1以上の金額を指定してください', 'amount');
   }
+  reasonOf(request);
   const payment = await paymentInto(db, request.merchantId, request.transactionId);
   if (!payment.refundable) throw new DomainError('unprocessable', REFUND_MESSAGES.notRefundable);
-  const remaining = await refundableRemaining(db, payment);
+  const { remaining } = payment;
   if (request.amount > remaining) throw new DomainError('unprocessable', REFUND_MESSAGES.overRemaining);
   const feeRateBp = await refundFeeRate(db, request.merchantId, tokyoDate(request.now ?? new Date()));
   return { payment, feeRateBp, fee: refundFee(request.amount, feeRateBp), remaining };
@@ -242,6 +293,7 @@ export async function createRefund(
         fee_rate_bp: feeRateBp,
         status: 'REQUESTED',
         requested_by: request.requestedBy,
+        reason: reasonOf(request),
         created_at: now,
         updated_at: now,
       })
@@ -300,9 +352,11 @@ export async function approveRefund(db: Db, input: { applicationId: number; now?
       .executeTakeFirstOrThrow();
     if (app.status !== 'REQUESTED') throw new DomainError('conflict', REFUND_MESSAGES.notRequested);
 
-    const payment = await paymentInto(trx, app.merchant_id, app.payment_transaction_id);
+    const payment = await paymentInto(trx, app.merchant_id, app.payment_transaction_id, {
+      excludeApplicationId: app.id,
+    });
     if (!payment.refundable) throw new DomainError('unprocessable', REFUND_MESSAGES.notRefundable);
-    if (app.amount > (await refundableRemaining(trx, payment, app.id))) {
+    if (app.amount > payment.remaining) {
       throw new DomainError('unprocessable', REFUND_MESSAGES.overRemaining);
     }
     // The balance rows in postTransaction's order (wallet_no), locked before the check.
@@ -386,6 +440,7 @@ function applications(db: Db) {
       'r.fee_rate_bp',
       'r.status',
       'r.refund_transaction_id',
+      'r.reason',
       'r.created_at',
       'r.approved_at',
       'r.canceled_at',
@@ -411,6 +466,7 @@ function toApplication(row: ApplicationRow): RefundApplication {
     fee: row.fee,
     status: row.status,
     refund_transaction_id: row.refund_transaction_id,
+    reason: row.reason,
     created_at: row.created_at.toISOString(),
     approved_at: iso(row.approved_at),
     canceled_at: iso(row.canceled_at),

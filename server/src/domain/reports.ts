@@ -1,4 +1,16 @@
-import type { CsvReport } from '@coin/contract';
+import {
+  AUTOMATIC_PAYMENT_RESULT_LABELS,
+  COUPON_STATUS_LABELS,
+  type CsvReport,
+  HISTORY_COLUMN_LABELS,
+  HISTORY_CSV_HEADER,
+  PAYOUT_STATUS_LABELS,
+  REFUND_STATUS_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  UTILITY_BILL_CATEGORY_LABELS,
+  UTILITY_BILL_STATUS_LABELS,
+} from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
@@ -34,20 +46,6 @@ export interface Report {
   header: readonly string[];
   batches: AsyncIterable<ReportValue[][]>;
 }
-
-const TYPE_LABELS: Record<TransactionType, string> = {
-  PAYMENT: '支払い',
-  RELOAD: 'チャージ',
-  REFUND: '返金',
-  TRANSFER: '送金',
-  REBATE: 'リベート',
-  WITHDRAWAL: '出金',
-  FEE: '手数料',
-  CASH_CANCEL: '現金取消',
-};
-const STATUS_LABELS = { REQUESTED: '申請中', APPROVED: '承認済み', CANCELED: '取消済み' } as const;
-
-const HISTORY_HEADER = ['取引ID', '日時', '種別', 'コイン', '金額', '残高', '取引先', 'コメント'];
 
 async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => ReportValue[]) {
   for await (const batch of source) yield batch.map(map);
@@ -134,7 +132,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
   }): ReportValue[] => [
     row.transaction_id,
     new Date(row.created_at),
-    TYPE_LABELS[row.type],
+    TRANSACTION_TYPE_LABELS[row.type],
     row.coin_name,
     row.amount,
     row.balance,
@@ -145,7 +143,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
     case 'histories':
       return {
         merchantName: merchant.name,
-        header: HISTORY_HEADER,
+        header: HISTORY_CSV_HEADER,
         batches: mapBatches(
           historyBatches(db, { ...history, type: filter.type, transactionId: filter.transactionId }),
           historyCells,
@@ -154,7 +152,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
     case 'cashcancel':
       return {
         merchantName: merchant.name,
-        header: [...HISTORY_HEADER, '取消対象の取引ID'],
+        header: [...HISTORY_CSV_HEADER, HISTORY_COLUMN_LABELS.canceledTransactionId],
         batches: mapBatches(historyBatches(db, { ...history, type: 'CASH_CANCEL' }), (row) => [
           ...historyCells(row),
           row.canceled_transaction_id,
@@ -163,13 +161,22 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
     case 'comments':
       return {
         merchantName: merchant.name,
-        header: HISTORY_HEADER,
+        header: HISTORY_CSV_HEADER,
         batches: mapBatches(historyBatches(db, { ...history, commentsOnly: true }), historyCells),
       };
     case 'tx_fees':
       return {
         merchantName: merchant.name,
-        header: ['取引ID', '日時', '種別', 'コイン', '金額', '手数料率(bp)', '手数料'],
+        // The history's words for the columns they share (the rate stays in basis points, as it is stored).
+        header: [
+          HISTORY_COLUMN_LABELS.transactionId,
+          HISTORY_COLUMN_LABELS.dateTime,
+          HISTORY_COLUMN_LABELS.type,
+          HISTORY_COLUMN_LABELS.coin,
+          HISTORY_COLUMN_LABELS.amount,
+          '手数料率(bp)',
+          '手数料',
+        ],
         batches: mapBatches(
           txFeeBatches(db, {
             merchantId: filter.merchantId,
@@ -180,7 +187,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
           (row) => [
             row.transaction_id,
             new Date(row.created_at),
-            TYPE_LABELS[row.type],
+            TRANSACTION_TYPE_LABELS[row.type],
             row.coin_name,
             row.amount,
             row.fee_rate_bp,
@@ -206,7 +213,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
         batches: mapBatches(refundApplicationBatches(db, filter, false), (row) => [
           row.id,
           row.created_at,
-          STATUS_LABELS[row.status],
+          REFUND_STATUS_LABELS[row.status],
           row.payment_transaction_id,
           row.payment_created_at,
           row.coin_name,
@@ -381,8 +388,6 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
 /** A date-only cell ('YYYY-MM-DD') as the dates of every report are written: YYYY/MM/DD. */
 const csvDay = (day: string | null) => (day === null ? null : day.replaceAll('-', '/'));
 
-const PAYOUT_STATUS_LABELS = { SCHEDULED: '予定', PAID: '振込済', FAILED: '失敗' } as const;
-
 /** Payouts whose period ended in the period: the merchant's, or (group) every merchant of its group. */
 async function* payoutReportRows(
   db: Db,
@@ -420,15 +425,6 @@ async function* payoutReportRows(
   ]);
 }
 
-const UTILITY_CATEGORY_LABELS = {
-  ELECTRICITY: '電気',
-  GAS: 'ガス',
-  WATER: '水道',
-  PHONE: '電話',
-  TAX: '税金',
-} as const;
-const UTILITY_STATUS_LABELS = { PAID: '支払済', CANCELED: '取消' } as const;
-
 /**
  * The reconciliation file of a period: every bill, oldest first, in keyset batches; then, after a blank
  * line, the paid bills' count and amount per biller and in all.
@@ -449,10 +445,10 @@ async function* utilityBillReportRows(db: Db, filter: ReportFilter): AsyncGenera
       row.paid_at,
       row.bill_number,
       row.biller_name,
-      UTILITY_CATEGORY_LABELS[row.category],
+      UTILITY_BILL_CATEGORY_LABELS[row.category],
       maskWalletNo(row.payer_wallet_no),
       row.amount,
-      UTILITY_STATUS_LABELS[row.status],
+      UTILITY_BILL_STATUS_LABELS[row.status],
     ]);
   }
   const totals = await db
@@ -478,17 +474,13 @@ async function* utilityBillReportRows(db: Db, filter: ReportFilter): AsyncGenera
     ...totals.map((row) => [
       '',
       row.biller_name,
-      UTILITY_CATEGORY_LABELS[row.category],
+      UTILITY_BILL_CATEGORY_LABELS[row.category],
       Number(row.count),
       Number(row.amount),
     ]),
     ['合計', '', '', count, amount],
   ];
 }
-
-const COUPON_STATUS_LABELS = { SCHEDULED: '予定', ACTIVE: '配布中', ENDED: '終了', STOPPED: '停止' } as const;
-const SUBSCRIPTION_STATUS_LABELS = { ACTIVE: '有効', STOPPED: '停止', PAYMENT_FAILED: '支払失敗' } as const;
-const AUTOMATIC_PAYMENT_RESULT_LABELS = { SUCCEEDED: '成功', FAILED: '失敗', RETRY_SCHEDULED: '再試行予定' } as const;
 
 async function* couponReportRows(db: Db, filter: ReportFilter): AsyncGenerator<ReportValue[][]> {
   const today = tokyoDate(new Date());

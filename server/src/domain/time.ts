@@ -1,27 +1,8 @@
+import { addDays, daysBetween, tokyoDayStart } from '@coin/contract';
 import { invalidRequest } from './errors';
 
-/** Asia/Tokyo has had no daylight saving since 1951: a fixed +09:00 offset is exact. */
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The instant a Tokyo calendar day ('YYYY-MM-DD') starts. */
-export function tokyoDayStart(date: string): Date {
-  return new Date(`${date}T00:00:00+09:00`);
-}
-
-/** The Tokyo calendar day of an instant, 'YYYY-MM-DD'. */
-export function tokyoDate(instant: Date): string {
-  return new Date(instant.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The Tokyo month of an instant, 'YYYYMM'. */
-export function tokyoMonth(instant: Date): string {
-  return tokyoDate(instant).slice(0, 7).replace('-', '');
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+/** The Asia/Tokyo calendar helpers live in the contract (one copy for the server, the console and the tests). */
+export { addDays, daysBetween, tokyoDate, tokyoDayStart, tokyoMonth } from '@coin/contract';
 
 /** 'YYYYMM' shifted by a number of months. */
 export function addMonths(month: string, months: number): string {
@@ -36,10 +17,6 @@ export const monthsBetween = (from: string, to: string) =>
 /** The instant a Tokyo month ('YYYYMM') starts. */
 export function tokyoMonthStart(month: string): Date {
   return tokyoDayStart(`${month.slice(0, 4)}-${month.slice(4, 6)}-01`);
-}
-
-export function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
 }
 
 const MIN_DATE = '1900-01-01';

@@ -1,10 +1,10 @@
 import { CALLS, type CallDef, type CallId, callPath } from '@coin/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../db/seed';
 import { createCoupon } from '../domain/coupons';
 import { issueInvoice } from '../domain/invoices';
 import { createUrlPayment } from '../domain/urlPayments';
+import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../seed/accounts';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { multipartFile } from '../testing/multipart';
 
@@ -59,6 +59,10 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
   getWallet: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
   listWalletHistories: () => ({
+    params: { wallet_no: DEMO.mainWalletNo },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
+  getTransactionTotals: () => ({
     params: { wallet_no: DEMO.mainWalletNo },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
   }),

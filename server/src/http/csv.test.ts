@@ -1,8 +1,9 @@
-import { CALLS, type History } from '@coin/contract';
+import { CALLS, HISTORY_CSV_HEADER, type History, TRANSACTION_TYPE_LABELS } from '@coin/contract';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postTransaction, SYSTEM_WALLETS } from '../domain/ledger';
+import { SYSTEM_WALLETS } from '../domain/ledger';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { insertPastTransaction } from '../testing/pastPosting';
 import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine, csvStream, encodeCsv } from './csv';
 
 /** Money: histories and fees — the CSV writer and the downloads. */
@@ -144,16 +145,6 @@ describe('CSV cells', () => {
 const PARTNER = { id: 99, name: '㈱髙島屋①', walletNo: '1100000099' };
 const DAY = tokyoDay(-2);
 const COMMENTS = ['=HYPERLINK("http://example.com")', '髙橋様 ① ㈱テスト, "引用"', '@営業部', '-割引'];
-const TYPE_LABELS: Record<string, string> = {
-  PAYMENT: '支払い',
-  RELOAD: 'チャージ',
-  REFUND: '返金',
-  TRANSFER: '送金',
-  REBATE: 'リベート',
-  WITHDRAWAL: '出金',
-  FEE: '手数料',
-  CASH_CANCEL: '現金取消',
-};
 const guarded = (text: string | null) => (text === null ? '' : /^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 describeEachDatabase('CSV downloads', (env) => {
@@ -188,7 +179,7 @@ describeEachDatabase('CSV downloads', (env) => {
     rows.map((r) => [
       String(r.transaction_id),
       csvDateTime(r.created_at),
-      TYPE_LABELS[r.type] ?? r.type,
+      TRANSACTION_TYPE_LABELS[r.type],
       r.coin_name,
       String(r.amount),
       String(r.balance),
@@ -215,30 +206,27 @@ describeEachDatabase('CSV downloads', (env) => {
       .values({ wallet_no: PARTNER.walletNo, owner_type: 'merchant', merchant_id: PARTNER.id })
       .execute();
     const at = (minute: number) => new Date(`${DAY}T12:${String(minute).padStart(2, '0')}:00+09:00`);
-    await db.transaction().execute((trx) =>
-      postTransaction(trx, {
-        type: 'REBATE',
+    // Days ago, among the seeded entries.
+    await insertPastTransaction(db, {
+      type: 'REBATE',
+      merchantId: PARTNER.id,
+      entries: [
+        { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -100_000 },
+        { walletNo: PARTNER.walletNo, coinId: 1, amount: 100_000 },
+      ],
+      at: at(0),
+    });
+    for (const [i, comment] of COMMENTS.entries()) {
+      await insertPastTransaction(db, {
+        type: 'TRANSFER',
         merchantId: PARTNER.id,
         entries: [
-          { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -100_000 },
-          { walletNo: PARTNER.walletNo, coinId: 1, amount: 100_000 },
+          { walletNo: PARTNER.walletNo, coinId: 1, amount: -(1000 + i) },
+          { walletNo: DEMO.mainWalletNo, coinId: 1, amount: 1000 + i },
         ],
-        at: at(0),
-      }),
-    );
-    for (const [i, comment] of COMMENTS.entries()) {
-      await db.transaction().execute((trx) =>
-        postTransaction(trx, {
-          type: 'TRANSFER',
-          merchantId: PARTNER.id,
-          entries: [
-            { walletNo: PARTNER.walletNo, coinId: 1, amount: -(1000 + i) },
-            { walletNo: DEMO.mainWalletNo, coinId: 1, amount: 1000 + i },
-          ],
-          comment,
-          at: at(i + 1),
-        }),
-      );
+        comment,
+        at: at(i + 1),
+      });
     }
   });
 
@@ -254,7 +242,8 @@ describeEachDatabase('CSV downloads', (env) => {
     // Not UTF-8: 本 is 0x96 0x7B in CP932.
     expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
     const records = parseCsv(iconv.decode(bytes, 'cp932'));
-    expect(records[0]).toEqual(['取引ID', '日時', '種別', 'コイン', '金額', '残高', '取引先', 'コメント']);
+    // The list's column names (取引後残高, 相手先), the transaction id first.
+    expect(records[0]).toEqual([...HISTORY_CSV_HEADER]);
     const list = await listAll(query);
     expect(list.length).toBeGreaterThan(2000); // more than one keyset batch
     expect(records.slice(1)).toEqual(asCsvRows(list));
@@ -266,7 +255,7 @@ describeEachDatabase('CSV downloads', (env) => {
     const ours = records.filter((r) => r[6] === PARTNER.name);
     expect(ours.map((r) => r[7])).toEqual([...COMMENTS].reverse().map(guarded));
     expect(ours.map((r) => r[4])).toEqual(['1003', '1002', '1001', '1000']);
-    expect(records.every((r) => r[2] === '送金')).toBe(true);
+    expect(records.every((r) => r[2] === TRANSACTION_TYPE_LABELS.TRANSFER)).toBe(true);
     // The bytes themselves hold the CP932 codes of 髙 (0xFB 0xFC), ① (0x87 0x40) and ㈱ (0x87 0x8A).
     const bytes = response.rawPayload;
     expect(bytes.includes(Buffer.from([0xfb, 0xfc]))).toBe(true);
@@ -307,7 +296,7 @@ describeEachDatabase('CSV downloads', (env) => {
       list.items.map((i) => [
         String(i.transaction_id),
         csvDateTime(i.created_at),
-        '支払い',
+        TRANSACTION_TYPE_LABELS.PAYMENT,
         i.coin_name,
         String(i.amount),
         String(i.fee_rate_bp),

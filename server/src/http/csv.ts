@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CsvEncoding } from '@coin/contract';
+import { type CsvEncoding, tokyoWallClock } from '@coin/contract';
 import iconv from 'iconv-lite';
 
 /** Money: histories and fees — the CSV writer of every download. */
@@ -7,12 +7,11 @@ import iconv from 'iconv-lite';
 export type { CsvEncoding };
 export type CsvCell = string | number | null | undefined;
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** `YYYY/MM/DD HH:mm:ss` in Asia/Tokyo. */
 export function csvDateTime(instant: Date | string): string {
-  const iso = new Date(new Date(instant).getTime() + TOKYO_OFFSET_MS).toISOString();
+  const iso = tokyoWallClock(instant);
   return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)} ${iso.slice(11, 19)}`;
 }
 

@@ -2,10 +2,11 @@ import { CALLS, type History } from '@coin/contract';
 import { CompiledQuery, type QueryId, type RootOperationNode, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type HistoryFilter, historyPage } from '../domain/histories';
-import { postTransaction, SYSTEM_WALLETS } from '../domain/ledger';
-import { addDays } from '../domain/time';
+import { SYSTEM_WALLETS } from '../domain/ledger';
+import { addDays, tokyoDayStart } from '../domain/time';
 import { insertBulkHistory } from '../testing/bulk';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { insertPastTransaction } from '../testing/pastPosting';
 
 /** Money: histories and fees — the history lists, the balance at a transaction and the fee calls. */
 
@@ -50,8 +51,8 @@ describeEachDatabase('wallet histories and fees', (env) => {
       .innerJoin('transactions as t', 't.id', 'e.transaction_id')
       .select(['e.transaction_id', 'e.created_at', 't.type', 'e.amount', 'e.balance_after'])
       .where('e.wallet_no', '=', DEMO.mainWalletNo)
-      .where('e.created_at', '>=', new Date(`${filter.start}T00:00:00+09:00`))
-      .where('e.created_at', '<', new Date(`${addDays(filter.end, 1)}T00:00:00+09:00`))
+      .where('e.created_at', '>=', tokyoDayStart(filter.start))
+      .where('e.created_at', '<', tokyoDayStart(addDays(filter.end, 1)))
       .orderBy('e.created_at', 'desc')
       .orderBy('e.id', 'desc');
     if (filter.type) query = query.where('t.type', '=', filter.type as 'PAYMENT');
@@ -77,24 +78,20 @@ describeEachDatabase('wallet histories and fees', (env) => {
   beforeAll(async () => {
     owner = await signIn(env().app, DEMO.owner);
     member = await signIn(env().app, DEMO.member);
-    // Two payments into 本店 either side of a Tokyo midnight.
+    // Two payments into 本店 either side of a Tokyo midnight (days ago, among the seeded entries).
     const pay = (at: Date, amount: number) =>
-      env()
-        .db.transaction()
-        .execute((trx) =>
-          postTransaction(trx, {
-            type: 'PAYMENT',
-            merchantId: DEMO.mainMerchantId,
-            entries: [
-              { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -amount },
-              { walletNo: DEMO.mainWalletNo, coinId: 1, amount },
-            ],
-            comment: 'boundary',
-            at,
-          }),
-        );
-    posted.lastOfDay = (await pay(LAST_INSTANT, 111)).transactionId;
-    posted.firstOfNext = (await pay(NEXT_MIDNIGHT, 222)).transactionId;
+      insertPastTransaction(env().db, {
+        type: 'PAYMENT',
+        merchantId: DEMO.mainMerchantId,
+        entries: [
+          { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -amount },
+          { walletNo: DEMO.mainWalletNo, coinId: 1, amount },
+        ],
+        comment: 'boundary',
+        at,
+      });
+    posted.lastOfDay = await pay(LAST_INSTANT, 111);
+    posted.firstOfNext = await pay(NEXT_MIDNIGHT, 222);
   });
 
   describe('GET /wallets/{wallet_no}/histories', () => {
@@ -202,7 +199,7 @@ describeEachDatabase('wallet histories and fees', (env) => {
         .db.selectFrom('entries')
         .select(['transaction_id', 'created_at', 'id'])
         .where('wallet_no', '=', DEMO.mainWalletNo)
-        .where('created_at', '<', new Date(`${tokyoDay(-10)}T00:00:00+09:00`))
+        .where('created_at', '<', tokyoDayStart(tokyoDay(-10)))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
@@ -338,8 +335,8 @@ describeEachDatabase('wallet histories and fees', (env) => {
   });
 
   describe('a wallet with many entries', () => {
-    const from = new Date(`${tokyoDay(-200)}T00:00:00+09:00`);
-    const to = new Date(`${tokyoDay(-10)}T00:00:00+09:00`);
+    const from = tokyoDayStart(tokyoDay(-200));
+    const to = tokyoDayStart(tokyoDay(-10));
     const filter = { walletNo: BULK_WALLET, startDate: tokyoDay(-400), endDate: tokyoDay() };
 
     beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { CALLS } from '@coin/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, tokyoDate, tokyoMonth } from '../domain/time';
+import { addMonths, tokyoDate, tokyoDayStart, tokyoMonth } from '../domain/time';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 
 describeEachDatabase('merchant and wallet reads', (env) => {
@@ -187,7 +187,7 @@ describeEachDatabase('merchant and wallet reads', (env) => {
         select sum(e.amount) as amount, count(*) as n from transactions t
         join entries e on e.transaction_id = t.id and e.wallet_no = ${DEMO.mainWalletNo}
         where t.merchant_id = 1 and t.type = 'PAYMENT'
-          and t.created_at >= ${new Date(`${tokyoDay(-29)}T00:00:00+09:00`)}`.execute(env().db);
+          and t.created_at >= ${tokyoDayStart(tokyoDay(-29))}`.execute(env().db);
       expect(items.reduce((sum, i) => sum + i.amount, 0)).toBe(Number(totals.rows[0]?.amount));
       expect(items.reduce((sum, i) => sum + i.count, 0)).toBe(Number(totals.rows[0]?.n));
 

@@ -9,6 +9,7 @@ import * as payouts from './2026_11_24_0007_payouts';
 import * as programs from './2026_11_24_0008_programs';
 import * as merchantSettings from './2026_11_24_0009_merchant_settings';
 import * as mailOutbox from './2026_11_24_0010_mail_outbox';
+import * as refundReason from './2026_11_25_0011_refund_reason';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0008_programs': programs,
   '2026_11_24_0009_merchant_settings': merchantSettings,
   '2026_11_24_0010_mail_outbox': mailOutbox,
+  '2026_11_25_0011_refund_reason': refundReason,
 };

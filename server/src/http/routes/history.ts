@@ -1,12 +1,15 @@
 import { feeHistory, feeLimits, feeRates, txFees } from '../../domain/fees';
-import { balanceAt, cashCancelHistories, commentHistories, walletHistories } from '../../domain/histories';
+import { cashCancelHistories, commentHistories, walletHistories } from '../../domain/histories';
 import { buildReport, type ReportValue } from '../../domain/reports';
+import { transactionDetail } from '../../domain/transactionDetail';
+import { transactionTotals } from '../../domain/transactionTotals';
 import { contentDisposition, csvContentType, csvDateTime, csvFileName, csvStream } from '../csv';
 import { type CallHandlers, callerMembership } from './context';
 
 /** Money: histories and fees. */
 export const historyHandlers: CallHandlers<
   | 'listWalletHistories'
+  | 'getTransactionTotals'
   | 'getBalanceAt'
   | 'listCashCancelHistories'
   | 'listCommentHistories'
@@ -17,7 +20,8 @@ export const historyHandlers: CallHandlers<
   | 'downloadCsv'
 > = {
   listWalletHistories: async (ctx) => walletHistories(ctx.deps.db, ctx.params.wallet_no, ctx.query),
-  getBalanceAt: async (ctx) => balanceAt(ctx.deps.db, ctx.params.wallet_no, ctx.params.transaction_id),
+  getTransactionTotals: async (ctx) => transactionTotals(ctx.deps.db, ctx.params.wallet_no, ctx.query),
+  getBalanceAt: async (ctx) => transactionDetail(ctx.deps.db, ctx.params.wallet_no, ctx.params.transaction_id),
   listCashCancelHistories: async (ctx) => cashCancelHistories(ctx.deps.db, ctx.params.wallet_no, ctx.query),
   listCommentHistories: async (ctx) => commentHistories(ctx.deps.db, ctx.params.wallet_no, ctx.query),
   getFeeHistory: async (ctx) => feeHistory(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.target_date),

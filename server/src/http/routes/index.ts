@@ -1,7 +1,8 @@
 import { CALLS, type CallDef, type CallId } from '@coin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { DomainError } from '../../domain/errors';
-import { idempotencyKeyOf, runIdempotent, sendIdempotent } from '../idempotency';
+import { runIdempotent } from '../../domain/idempotency';
+import { idempotencyKeyOf, sendIdempotent } from '../idempotency';
 import { RATE_LIMITED_CALLS } from '../rateLimit';
 import { accountHandlers } from './accounts';
 import type { AppDeps, CallContext, CallHandler, CallHandlers } from './context';

@@ -25,12 +25,14 @@ export const refundHandlers: CallHandlers<
       merchantId: callerMembership(ctx).merchantId,
       transactionId: ctx.body.transaction_id,
       amount: ctx.body.amount,
+      reason: ctx.body.reason,
     }),
   createRefund: async (ctx) =>
     createRefund(ctx.deps.db, {
       merchantId: callerMembership(ctx).merchantId,
       transactionId: ctx.body.transaction_id,
       amount: ctx.body.amount,
+      reason: ctx.body.reason,
       requestedBy: callerOf(ctx).userId,
     }),
   getRefunding: async (ctx) => refunding(ctx.deps.db, callerMembership(ctx).merchantId, ctx.params.wallet_no),

@@ -7,12 +7,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { useCoupon } from '../../domain/coupons';
 import { DomainError } from '../../domain/errors';
+import { pruneIdempotencyKeys } from '../../domain/idempotency';
 import { operatorIssueInvoice, operatorPayUrlPayment } from '../../domain/operatorMoneyOut';
 import { runPayouts } from '../../domain/payouts';
 import { runAutomaticPayments } from '../../domain/programs';
 import { approveRefund, operatorRefundList } from '../../domain/refunds';
 import { installErrorHandler } from '../errors';
-import { pruneIdempotencyKeys } from '../idempotency';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -1,0 +1,99 @@
+import type {
+  AutomaticPaymentResult,
+  CouponStatus,
+  PayoutStatus,
+  RefundApplicationStatus,
+  SubscriptionStatus,
+  TransactionType,
+  UtilityBillCategory,
+  UtilityBillStatus,
+} from './constants';
+
+/**
+ * Labels of the merchant's records, in the one place the console's catalogue, the CSV writer and the
+ * tests read them from. They are written from the merchant's side: a customer's PAYMENT into the
+ * merchant's wallet is the merchant's 売上.
+ */
+export const TRANSACTION_TYPE_LABELS = {
+  PAYMENT: '売上',
+  RELOAD: 'チャージ',
+  REFUND: '返金',
+  TRANSFER: '送金',
+  REBATE: 'リベート',
+  WITHDRAWAL: '出金',
+  FEE: '手数料',
+  CASH_CANCEL: '現金取消',
+} as const satisfies Record<TransactionType, string>;
+
+export const REFUND_STATUS_LABELS = {
+  REQUESTED: '申請中',
+  APPROVED: '承認済み',
+  CANCELED: '取消済み',
+} as const satisfies Record<RefundApplicationStatus, string>;
+
+/** The statuses and kinds the other lists show and their CSV files write, in the same words. */
+export const PAYOUT_STATUS_LABELS = {
+  SCHEDULED: '予定',
+  PAID: '振込済',
+  FAILED: '失敗',
+} as const satisfies Record<PayoutStatus, string>;
+
+export const UTILITY_BILL_CATEGORY_LABELS = {
+  ELECTRICITY: '電気',
+  GAS: 'ガス',
+  WATER: '水道',
+  PHONE: '電話',
+  TAX: '税金',
+} as const satisfies Record<UtilityBillCategory, string>;
+
+export const UTILITY_BILL_STATUS_LABELS = {
+  PAID: '支払済',
+  CANCELED: '取消',
+} as const satisfies Record<UtilityBillStatus, string>;
+
+export const COUPON_STATUS_LABELS = {
+  SCHEDULED: '予定',
+  ACTIVE: '配布中',
+  ENDED: '終了',
+  STOPPED: '停止',
+} as const satisfies Record<CouponStatus, string>;
+
+export const SUBSCRIPTION_STATUS_LABELS = {
+  ACTIVE: '有効',
+  STOPPED: '停止',
+  PAYMENT_FAILED: '支払失敗',
+} as const satisfies Record<SubscriptionStatus, string>;
+
+export const AUTOMATIC_PAYMENT_RESULT_LABELS = {
+  SUCCEEDED: '成功',
+  FAILED: '失敗',
+  RETRY_SCHEDULED: '再試行予定',
+} as const satisfies Record<AutomaticPaymentResult, string>;
+
+/**
+ * Column names of the transaction history, as the list shows them and as its CSV heads them (the screen
+ * and the file say the same). The console's catalogue takes its field names from here.
+ */
+export const HISTORY_COLUMN_LABELS = {
+  transactionId: '取引ID',
+  dateTime: '日時',
+  type: '種別',
+  coin: 'コイン',
+  amount: '金額',
+  balanceAfter: '取引後残高',
+  counterparty: '相手先',
+  comment: 'コメント',
+  canceledTransactionId: '取消対象の取引ID',
+} as const;
+
+/** The header of the history CSVs (histories, comments); the cash-cancel file adds the canceled transaction. */
+export const HISTORY_CSV_HEADER: readonly string[] = [
+  HISTORY_COLUMN_LABELS.transactionId,
+  HISTORY_COLUMN_LABELS.dateTime,
+  HISTORY_COLUMN_LABELS.type,
+  HISTORY_COLUMN_LABELS.coin,
+  HISTORY_COLUMN_LABELS.amount,
+  HISTORY_COLUMN_LABELS.balanceAfter,
+  HISTORY_COLUMN_LABELS.counterparty,
+  HISTORY_COLUMN_LABELS.comment,
+];
