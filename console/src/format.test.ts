@@ -21,6 +21,13 @@ describe('format', () => {
   it('shows instants as Asia/Tokyo date-times whatever the machine zone', () => {
     expect(formatDateTime('2026-11-21T15:30:00Z')).toBe('2026/11/22 00:30');
     expect(formatDate('2026-11-21T15:30:00Z')).toBe('2026/11/22');
+    expect(formatDateTime(new Date('2026-11-21T14:59:59.999Z'))).toBe('2026/11/21 23:59');
+    expect(formatDateTime('2026-11-21T00:00:00+09:00')).toBe('2026/11/21 00:00');
+  });
+
+  it('leaves what is no instant as it came rather than failing the page', () => {
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDate('')).toBe('');
   });
 
   it('shows YYYYMM months as YYYY年M月', () => {

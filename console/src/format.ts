@@ -1,11 +1,7 @@
-import { BUSINESS_TIME_ZONE } from '@coin/contract';
+import { addDays, tokyoDate, tokyoMonth as tokyoMonthOf, tokyoWallClock } from '@coin/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ja';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.locale('ja');
 
 const numberFormat = new Intl.NumberFormat('ja-JP');
@@ -25,12 +21,22 @@ export const formatCoin = (amount: number): string => numberFormat.format(amount
 export const formatBasisPoints = (bp: number): string =>
   (bp / 100).toLocaleString('ja-JP', { maximumFractionDigits: 2 });
 
-/** An instant shown as an Asia/Tokyo date-time: 2025/04/01 09:30. */
-export const formatDateTime = (instant: string | Date): string =>
-  dayjs(instant).tz(BUSINESS_TIME_ZONE).format(DATE_TIME_FORMAT);
+/** The Tokyo wall clock of an instant (the contract's helper), or null for what is no instant. */
+function wallClock(instant: string | Date): string | null {
+  return Number.isNaN(new Date(instant).getTime()) ? null : tokyoWallClock(instant);
+}
 
-/** An instant shown as an Asia/Tokyo calendar day: 2025/04/01. */
-export const formatDate = (instant: string | Date): string => dayjs(instant).tz(BUSINESS_TIME_ZONE).format(DATE_FORMAT);
+/** An instant shown as an Asia/Tokyo date-time: 2025/04/01 09:30 (DATE_TIME_FORMAT). */
+export function formatDateTime(instant: string | Date): string {
+  const clock = wallClock(instant);
+  return clock === null ? String(instant) : `${clock.slice(0, 10).replaceAll('-', '/')} ${clock.slice(11, 16)}`;
+}
+
+/** An instant shown as an Asia/Tokyo calendar day: 2025/04/01 (DATE_FORMAT). */
+export function formatDate(instant: string | Date): string {
+  const clock = wallClock(instant);
+  return clock === null ? String(instant) : clock.slice(0, 10).replaceAll('-', '/');
+}
 
 /** A YYYYMM month shown as 2025年4月. */
 export function formatMonth(yyyymm: string): string {
@@ -43,13 +49,13 @@ export function formatMonth(yyyymm: string): string {
 export const formatDay = (isoDate: string, format: string): string => dayjs(isoDate).format(format);
 
 /** Today as an Asia/Tokyo calendar day (YYYY-MM-DD). */
-export const tokyoToday = (now: Date = new Date()): string => dayjs(now).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+export const tokyoToday = (now: Date = new Date()): string => tokyoDate(now);
 
 /** The current Asia/Tokyo month as YYYYMM. */
-export const tokyoMonth = (now: Date = new Date()): string => dayjs(now).tz(BUSINESS_TIME_ZONE).format('YYYYMM');
+export const tokyoMonth = (now: Date = new Date()): string => tokyoMonthOf(now);
 
 /** The last `days` Asia/Tokyo calendar days, oldest first, ending today. */
 export function lastTokyoDays(days: number, now: Date = new Date()): string[] {
-  const today = dayjs(tokyoToday(now));
-  return Array.from({ length: days }, (_, i) => today.subtract(days - 1 - i, 'day').format('YYYY-MM-DD'));
+  const today = tokyoDate(now);
+  return Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
 }

@@ -1,4 +1,4 @@
-import { REQUESTER } from '@coin/contract';
+import { type CallRequestBody, REQUESTER } from '@coin/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { identityKeys } from './identities';
 import { api } from './instance';
@@ -30,14 +30,8 @@ export const accountQueries = {
     }),
 };
 
-export interface ActivateInvitationInput {
-  activate_token: string;
-  email_token: string;
-  pass_token: string | null;
-  password?: string;
-}
-
-export const activateInvitation = (body: ActivateInvitationInput) => api.call('activateInvitation', { body });
+export const activateInvitation = (body: CallRequestBody<'activateInvitation'>) =>
+  api.call('activateInvitation', { body });
 
 /** POST /password_reset: the same answer whether or not the address is registered. */
 export const requestPasswordReset = (email: string) =>
@@ -49,7 +43,7 @@ export const resetPassword = (token: string, password: string) =>
 
 export const useChangePassword = (userId: number) =>
   useMutation({
-    mutationFn: (body: { current_password: string; password: string }) =>
+    mutationFn: (body: CallRequestBody<'changePassword'>) =>
       api.call('changePassword', { params: { id: userId }, body }),
   });
 

@@ -1,18 +1,11 @@
-import { type AutomaticPaymentResult, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
 /* Recurring charges: subscription renewals and other automatic debits (AutomaticPaymentHistory page). */
 
-export interface AutomaticPaymentsQuery {
-  /** Asia/Tokyo calendar days, inclusive: the charges due in them. */
-  start_date: string;
-  end_date: string;
-  result?: AutomaticPaymentResult;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/** The period (Asia/Tokyo days, inclusive: the charges due in them), the result, and the 1-based page. */
+export type AutomaticPaymentsQuery = CallQuery<'listAutomaticPayments'>;
 
 export const automaticPaymentKeys = {
   all: ['automaticPayments'] as const,

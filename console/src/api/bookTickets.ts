@@ -1,17 +1,11 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
 /* Uses of book tickets (回数券) at the merchant (BookTicketUseHistory page). */
 
-export interface BookTicketUsesQuery {
-  /** Asia/Tokyo calendar days of the use, inclusive. */
-  start_date: string;
-  end_date: string;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/** Asia/Tokyo calendar days of the use, inclusive, and the 1-based page. */
+type BookTicketUsesQuery = CallQuery<'listBookTicketUses'>;
 
 export const bookTicketKeys = {
   all: ['bookTickets'] as const,

@@ -92,7 +92,7 @@ describe('api client', () => {
     );
     await client.call('listWalletHistories', {
       params: { wallet_no: WALLET_NO },
-      query: { start_date: '2025-04-01', end_date: '2025-04-30', limit: 20, offset: 2, comment: undefined },
+      query: { start_date: '2025-04-01', end_date: '2025-04-30', limit: 20, offset: 2, type: undefined },
     });
     await client.call('createMerchantSession', {
       body: { email: 'a@example.com', password: 'pw', platform: 'web' },
@@ -111,7 +111,7 @@ describe('api client', () => {
       limit: '20',
       offset: '2',
     });
-    expect(histories.url.searchParams.has('comment')).toBe(false);
+    expect(histories.url.searchParams.has('type')).toBe(false);
     expect(signIn.method).toBe('POST');
     expect(signIn.headers.get('Content-Type')).toBe('application/json');
     expect(signIn.body).toEqual({ email: 'a@example.com', password: 'pw', platform: 'web' });
@@ -385,10 +385,12 @@ describe('api client', () => {
   });
 
   it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
-    const { client, requests } = setup(() => json(200, walletBody));
+    const texts = { name: '店', description: '', postal_code: '', prefecture: '', city: '', street: '', phone: '' };
+    const profile = { merchant_id: 3, ...texts, business_hours: '', status: 'OPEN', tags: [], updated_at: 'x' };
+    const { client, requests } = setup(() => json(200, { ...profile, thumbnail_url: null, image_url: null }));
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
-    await client.call('getWallet', { params: { wallet_no: WALLET_NO }, body: form });
+    await client.call('uploadMerchantImage', { params: { id: 3 }, body: form });
     expect(requests[0]?.body).toBe(form);
     expect(requests[0]?.headers.has('Content-Type')).toBe(false);
   });
@@ -431,7 +433,10 @@ describe('api client', () => {
 
   it('open() hands back the response unread, with the Authorization header and cache-busting parameter', async () => {
     const { client, requests } = setup(() => new Response('a,b\r\n1,2\r\n', { status: 200 }));
-    const response = await client.open('getWallet', { params: { wallet_no: WALLET_NO }, query: { encoding: 'utf8' } });
+    const response = await client.open('downloadCsv', {
+      params: { id: 3, report: 'histories' },
+      query: { start_date: '2025-04-01', end_date: '2025-04-30', encoding: 'utf8' },
+    });
     expect(response.bodyUsed).toBe(false);
     expect(await response.text()).toBe('a,b\r\n1,2\r\n');
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer old');
@@ -457,5 +462,31 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
     expect((error as ApiError).body.message).toBe('期間が長すぎます');
+  });
+
+  it("types each call's params, query and body from the contract (checked by tsc: each line must stay an error)", () => {
+    const { client } = setup(() => json(200, walletBody));
+    const history = { start_date: '2025-04-01', end_date: '2025-04-30' };
+    const misuses = () => [
+      // @ts-expect-error: getWallet needs its wallet_no.
+      client.call('getWallet'),
+      // @ts-expect-error: the path parameter is wallet_no, not id.
+      client.call('getWallet', { params: { id: 1 } }),
+      // @ts-expect-error: a day is a string.
+      client.call('listWalletHistories', { params: { wallet_no: WALLET_NO }, query: { ...history, end_date: 1 } }),
+      // @ts-expect-error: a transaction type the contract does not know.
+      client.call('listWalletHistories', { params: { wallet_no: WALLET_NO }, query: { ...history, type: 'GIFT' } }),
+      // @ts-expect-error: the refund body needs its amount.
+      client.call('createRefund', { params: { wallet_no: WALLET_NO }, body: { transaction_id: 1 } }),
+      // @ts-expect-error: only the uploads take a FormData.
+      client.call('getWallet', { params: { wallet_no: WALLET_NO }, body: new FormData() }),
+      // @ts-expect-error: an upload takes no JSON.
+      client.call('uploadMerchantImage', { params: { id: 1 }, body: { file: 'a.png' } }),
+      // @ts-expect-error: the CSV download needs its period.
+      client.open('downloadCsv', { params: { id: 1, report: 'histories' } }),
+      // @ts-expect-error: logging out takes no body.
+      client.beacon('endSession', { body: {} }),
+    ];
+    expect(misuses).toBeTypeOf('function');
   });
 });

@@ -3,6 +3,9 @@ import {
   CALL_ENDPOINTS,
   type CallEndpoint,
   type CallId,
+  type CallParams,
+  type CallQuery,
+  type CallRequestBody,
   type CallResponse,
   callPath,
   PLATFORM,
@@ -63,13 +66,42 @@ export interface ApiClientOptions {
   isLeavingPage?: () => boolean;
 }
 
-export interface CallOptions {
+/** An object with nothing required: what a part, or the options, must accept to be optional. */
+type NothingRequired = Record<never, never>;
+
+/** A request part named `Name`: absent where the call has none (`never`), optional where all of it may be left out. */
+type Part<Name extends string, T> = [T] extends [never]
+  ? { [P in Name]?: never }
+  : NothingRequired extends T
+    ? { [P in Name]?: T }
+    : { [P in Name]: T };
+
+/** The body: the contract's JSON, or a `FormData` for the multipart uploads (`consumes` in the contract). */
+type BodyOf<K extends CallId> = (typeof CALL_ENDPOINTS)[K] extends { consumes: 'multipart/form-data' }
+  ? FormData
+  : CallRequestBody<K>;
+
+/** One call's request, typed by the contract's call table (each union member of K on its own). */
+export type CallOptions<K extends CallId> = K extends CallId
+  ? Part<'params', CallParams<K>> &
+      Part<'query', CallQuery<K>> &
+      Part<'body', BodyOf<K>> & {
+        signal?: AbortSignal;
+        /** Extra request headers (an `Idempotency-Key`); they are sent again on the retry after a refresh. */
+        headers?: Readonly<Record<string, string>>;
+      }
+  : never;
+
+/** The options argument, which may be left out where the call needs no params, query or body. */
+type CallArgs<K extends CallId> =
+  NothingRequired extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/** What the client does with any call's options, whatever its types. */
+interface AnyCallOptions {
   params?: Record<string, string | number>;
   query?: QueryParams;
-  /** JSON, or a `FormData` for the multipart uploads (`consumes` in the contract). */
   body?: unknown;
   signal?: AbortSignal;
-  /** Extra request headers (an `Idempotency-Key`); they are sent again on the retry after a refresh. */
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -82,21 +114,21 @@ export interface UrlRequestOptions {
 
 export interface ApiClient {
   /** Make one of the contract's calls; the answer is parsed with its response schema. */
-  call<K extends CallId>(id: K, options?: CallOptions): Promise<CallResponse<K>>;
+  call<K extends CallId>(id: K, ...options: CallArgs<K>): Promise<CallResponse<K>>;
   /** GET an address outside the call table (the configured notice feed), parsed with the picked schema. */
   getUrl<T>(url: string, schema: SchemaPick<T>, options?: UrlRequestOptions): Promise<T>;
   /**
    * Make a call whose answer is not JSON (a CSV download) and hand back the response to be read as a
    * stream. The timeout covers the wait for the headers only; an error status throws as `call` does.
    */
-  open(id: CallId, options?: CallOptions): Promise<Response>;
+  open<K extends CallId>(id: K, ...options: CallArgs<K>): Promise<Response>;
   /** Obtain a fresh authorization from the stored reauth token; concurrent callers share one refresh. */
   refresh(): Promise<void>;
   /**
    * Send a call without waiting for its answer or reading it, with `keepalive` so it outlives the page
    * (logout). Headers are taken at once; nothing is retried or refreshed, and a failure is ignored.
    */
-  beacon(id: CallId, options?: CallOptions): void;
+  beacon<K extends CallId>(id: K, ...options: CallArgs<K>): void;
 }
 
 interface PreparedRequest {
@@ -361,7 +393,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return parsed.data;
   }
 
-  function prepareCall(id: CallId, callOptions: CallOptions): PreparedRequest {
+  function prepareCall(id: CallId, callOptions: AnyCallOptions): PreparedRequest {
     const def: CallEndpoint = CALL_ENDPOINTS[id];
     return {
       method: def.method,
@@ -376,14 +408,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    call(id, callOptions = {}) {
+    call(id, callOptions: AnyCallOptions = {}) {
       const request = prepareCall(id, callOptions);
       // Public calls (sign-in, refresh, notices) have no session to refresh.
       const retryable = CALL_ENDPOINTS[id].access.kind !== 'public';
       const pick: SchemaPick<unknown> = (schemas) => schemas.CALLS[id].response;
       return perform(request, pick, retryable) as Promise<CallResponse<typeof id>>;
     },
-    async open(id, callOptions = {}) {
+    async open(id, callOptions: AnyCallOptions = {}) {
       const request: PreparedRequest = { ...prepareCall(id, callOptions), accept: '*/*' };
       let response: Response;
       try {
@@ -418,7 +450,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return perform(request, schema, withAuthorization);
     },
     refresh,
-    beacon(id, callOptions = {}) {
+    beacon(id, callOptions: AnyCallOptions = {}) {
       const request = prepareCall(id, callOptions);
       try {
         void fetchImpl(requestUrl(request), { ...requestInit(request), keepalive: true }).catch(() => {});

@@ -1,18 +1,11 @@
-import { type CouponStatus, type CreateCouponBody, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { type CallQuery, type CreateCouponBody, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './instance';
 
 /* The merchant's coupons (Coupon page). */
 
-export interface CouponsQuery {
-  /** Asia/Tokyo calendar days: coupons valid on some day of them. */
-  start_date: string;
-  end_date: string;
-  status?: CouponStatus;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/** Asia/Tokyo calendar days (coupons valid on some day of them), the status, and the 1-based page. */
+type CouponsQuery = CallQuery<'listCoupons'>;
 
 export const couponKeys = {
   all: ['coupons'] as const,

@@ -1,14 +1,8 @@
-import type { CsvEncoding, CsvReport } from '@coin/contract';
+import type { CallQuery, CsvReport } from '@coin/contract';
 import { api } from './instance';
 
-export interface CsvQuery {
-  start_date: string;
-  end_date: string;
-  encoding?: CsvEncoding;
-  type?: string;
-  transaction_id?: number;
-  status?: string;
-}
+/** The period and the filters of the list the report mirrors; the encoding. */
+export type CsvQuery = CallQuery<'downloadCsv'>;
 
 /**
  * GET /merchants/{id}/downloads/{report}: opens the streamed CSV of a list (every page, the filters

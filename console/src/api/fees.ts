@@ -1,15 +1,9 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, type FeeUserType } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, type FeeUserType } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
-export interface TxFeesQuery {
-  /** Asia/Tokyo calendar days, inclusive. */
-  start_at: string;
-  end_at: string;
-  type?: string;
-  limit?: number;
-  offset?: number;
-}
+/** Asia/Tokyo calendar days, inclusive, a transaction type, and the page. */
+type TxFeesQuery = CallQuery<'listTxFees'>;
 
 export const feeKeys = {
   all: ['fees'] as const,

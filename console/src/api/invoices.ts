@@ -1,14 +1,10 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, IDEMPOTENCY_KEY_HEADER, type InvoiceStatus } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, IDEMPOTENCY_KEY_HEADER } from '@coin/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './instance';
 import { walletKeys } from './wallets';
 
-export interface InvoicesQuery {
-  status?: InvoiceStatus;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/** The status and the 1-based page. */
+type InvoicesQuery = CallQuery<'listInvoices'>;
 
 export const invoiceKeys = {
   all: ['invoices'] as const,

@@ -1,13 +1,12 @@
-import type { BankAccountBody, CallResponse, RebateCoinSettings, updateRebateCoinBodySchema } from '@coin/contract';
+import type { BankAccountBody, CallRequestBody, CallResponse, RebateCoinSettings } from '@coin/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { loadCallSchemas } from './client';
 import { api } from './instance';
 
 /* The Owner's merchant settings (MerchantRebateCoin, MerchantBankAccount) and the payment QR code (QRCode). */
 
 /** `coin_id: null` with `rate_bp: 0` is no rebate. */
-export type UpdateRebateCoinBody = z.input<typeof updateRebateCoinBodySchema>;
+export type UpdateRebateCoinBody = CallRequestBody<'updateRebateCoin'>;
 export type BankAccountAnswer = CallResponse<'putBankAccount'>;
 
 export const rebateCoinKeys = {

@@ -1,4 +1,4 @@
-import type { displayedUserStatusSchema, emailStatusSchema, MerchantUser } from '@coin/contract';
+import type { CallResponse, displayedUserStatusSchema, emailStatusSchema, MerchantUser } from '@coin/contract';
 import type { z } from 'zod';
 
 export type DisplayedUserStatus = z.infer<typeof displayedUserStatusSchema>;
@@ -11,11 +11,7 @@ export interface MerchantUserRow extends Omit<MerchantUser, 'status'> {
   email_status?: EmailStatus;
 }
 
-export interface IdentityEmail {
-  user_id: number;
-  email: string;
-  email_status: EmailStatus;
-}
+type IdentityEmail = CallResponse<'getIdentityEmail'>;
 
 /** §4: INVITATION_EXPIRED is INACTIVE with an activation-token expiry in the past. */
 export function displayedStatus(user: Pick<MerchantUser, 'status' | 'activate_token_available_until'>, now: Date) {

@@ -1,4 +1,4 @@
-import type { Role } from '@coin/contract';
+import type { CallRequestBody } from '@coin/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getIdentityEmail } from './identities';
 import { api } from './instance';
@@ -29,15 +29,6 @@ export const merchantUserQueries = {
     }),
 };
 
-export interface InviteMerchantUserInput {
-  name: string;
-  role: Role;
-  email: string;
-}
-
-/** Either an edit of name and role, or a change of status (suspend / activate). */
-export type UpdateMerchantUserInput = { name: string; role: Role } | { status: 'ACTIVE' | 'SUSPENDED' };
-
 /** The merchant's user list is refetched after every change, whatever the caller's own callbacks do. */
 function useListInvalidation(merchantId: number) {
   const queryClient = useQueryClient();
@@ -48,16 +39,17 @@ function useListInvalidation(merchantId: number) {
 export function useInviteMerchantUser(merchantId: number) {
   const invalidate = useListInvalidation(merchantId);
   return useMutation({
-    mutationFn: (body: InviteMerchantUserInput) => api.call('inviteMerchantUser', { params: { id: merchantId }, body }),
+    mutationFn: (body: CallRequestBody<'inviteMerchantUser'>) =>
+      api.call('inviteMerchantUser', { params: { id: merchantId }, body }),
     onSettled: invalidate,
   });
 }
 
-/** PATCH /merchants/{id}/users/{user_id}. */
+/** PATCH /merchants/{id}/users/{user_id}: either an edit of name and role, or a change of status (suspend / activate). */
 export function useUpdateMerchantUser(merchantId: number) {
   const invalidate = useListInvalidation(merchantId);
   return useMutation({
-    mutationFn: ({ userId, body }: { userId: number; body: UpdateMerchantUserInput }) =>
+    mutationFn: ({ userId, body }: { userId: number; body: CallRequestBody<'updateMerchantUser'> }) =>
       api.call('updateMerchantUser', { params: { id: merchantId, user_id: userId }, body }),
     onSettled: invalidate,
   });

@@ -1,10 +1,8 @@
+import type { CallQuery } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
-export interface Period {
-  start_date: string;
-  end_date: string;
-}
+type Period = CallQuery<'getDailySales'>;
 
 export const merchantKeys = {
   all: ['merchants'] as const,

@@ -1,23 +1,18 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, IDEMPOTENCY_KEY_HEADER, type MerchantPaymentBody } from '@coin/contract';
+import {
+  type CallQuery,
+  DEFAULT_OFFSET,
+  DEFAULT_PAGE_SIZE,
+  IDEMPOTENCY_KEY_HEADER,
+  type MerchantPaymentBody,
+} from '@coin/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './instance';
 import { walletKeys } from './wallets';
 
 /* Payments to other merchants (RequestPayment): payees, rate choices, fee preview, payment, sent list. */
 
-export interface MerchantPaymentsQuery {
-  /** Asia/Tokyo calendar days, inclusive. */
-  start_date: string;
-  end_date: string;
-  limit?: number;
-  offset?: number;
-}
-
-export interface PaymentFeeQuery {
-  to_merchant_id: number;
-  amount: number;
-  type: string;
-}
+/** Asia/Tokyo calendar days, inclusive, and the page. */
+type MerchantPaymentsQuery = CallQuery<'listMerchantPayments'>;
 
 export const merchantPaymentKeys = {
   all: ['merchantPayments'] as const,
@@ -35,7 +30,7 @@ export const listPaymentPayees = (signal?: AbortSignal) => api.call('listPayment
 export const listPaymentRates = (signal?: AbortSignal) => api.call('listPaymentRates', { signal });
 
 /** GET /merchants/{id}/fee: fee and total of a payment before anything moves. */
-export const getPaymentFee = (merchantId: number, query: PaymentFeeQuery, signal?: AbortSignal) =>
+export const getPaymentFee = (merchantId: number, query: CallQuery<'getPaymentFee'>, signal?: AbortSignal) =>
   api.call('getPaymentFee', { params: { id: merchantId }, query: { ...query }, signal });
 
 /** POST /merchants/{id}/payments; a retry with the same key answers the first result. */

@@ -1,15 +1,12 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
-export interface PayoutsQuery {
-  /** Asia/Tokyo calendar days, inclusive: the payouts whose closing period ended in them. */
-  start_date: string;
-  end_date: string;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/**
+ * Asia/Tokyo calendar days, inclusive (the payouts whose closing period ended in them), and the 1-based
+ * page; the group's list takes the same.
+ */
+export type PayoutsQuery = CallQuery<'listPayouts'> & CallQuery<'listGroupPayouts'>;
 
 export const payoutKeys = {
   all: ['payouts'] as const,

@@ -1,17 +1,11 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
 /* Merchant rebates (MerchantRebate page): what the service paid the merchant, by month and campaign. */
 
-export interface MerchantRebatesQuery {
-  /** Asia/Tokyo calendar days of the payment, inclusive. */
-  start_date: string;
-  end_date: string;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/** Asia/Tokyo calendar days of the payment, inclusive, and the 1-based page. */
+type MerchantRebatesQuery = CallQuery<'listMerchantRebates'>;
 
 export const rebateKeys = {
   all: ['merchantRebates'] as const,

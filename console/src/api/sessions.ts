@@ -1,8 +1,8 @@
-import { PLATFORM } from '@coin/contract';
+import { type CallRequestBody, PLATFORM } from '@coin/contract';
 import { api } from './instance';
 
 /** POST /sessions/merchant: sign in; the client keeps the answered Authorization. */
-export const createMerchantSession = (credentials: { email: string; password: string }) =>
+export const createMerchantSession = (credentials: Omit<CallRequestBody<'createMerchantSession'>, 'platform'>) =>
   api.call('createMerchantSession', { body: { ...credentials, platform: PLATFORM } });
 
 /** POST /merchants/{id}/sessions: bind a new session to the merchant. */

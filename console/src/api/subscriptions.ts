@@ -1,18 +1,14 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, type SubscriptionStatus } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
 /* Subscription plans and their subscribers (Subscriptions page), where the merchant's allow_subscription is on. */
 
-export interface SubscriptionsQuery {
-  /** Asia/Tokyo calendar days, inclusive: the months of the plans' revenue (the subscribers are all listed). */
-  start_date: string;
-  end_date: string;
-  status?: SubscriptionStatus;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/**
+ * Asia/Tokyo calendar days, inclusive (the months of the plans' revenue; the subscribers are all
+ * listed), the subscribers' status, and the 1-based page.
+ */
+export type SubscriptionsQuery = CallQuery<'listSubscriptions'>;
 
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,

@@ -1,13 +1,9 @@
-import { type CreateUrlPaymentBody, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, type UrlPaymentStatus } from '@coin/contract';
+import { type CallQuery, type CreateUrlPaymentBody, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './instance';
 
-export interface UrlPaymentsQuery {
-  status?: UrlPaymentStatus;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/** The status and the 1-based page. */
+type UrlPaymentsQuery = CallQuery<'listUrlPayments'>;
 
 export const urlPaymentKeys = {
   all: ['urlPayments'] as const,

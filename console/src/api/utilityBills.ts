@@ -1,18 +1,11 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, type UtilityBillStatus } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
 /* Utility bills paid by QR at the merchant (UtilityBillsQrHistories, DownloadUtilityBillsData). */
 
-export interface UtilityBillsQuery {
-  /** Asia/Tokyo calendar days of the payment, inclusive. */
-  start_date: string;
-  end_date: string;
-  status?: UtilityBillStatus;
-  limit?: number;
-  /** 1-based page. */
-  offset?: number;
-}
+/** Asia/Tokyo calendar days of the payment, inclusive, the status, and the 1-based page. */
+type UtilityBillsQuery = CallQuery<'listUtilityBills'>;
 
 export const utilityBillKeys = {
   all: ['utilityBills'] as const,

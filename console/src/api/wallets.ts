@@ -1,19 +1,12 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import { type CallQuery, DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './instance';
 
-export interface HistoriesQuery {
-  start_date: string;
-  end_date: string;
-  limit?: number;
-  offset?: number;
-  /** A transaction type (TRANSACTION_TYPES). */
-  type?: string;
-  transaction_id?: number;
-}
+/** The period, the page, and optionally one transaction type or one transaction id. */
+type HistoriesQuery = CallQuery<'listWalletHistories'>;
 
 /** The cash-cancel and commented lists take the period and paging only. */
-export type PagedPeriodQuery = Pick<HistoriesQuery, 'start_date' | 'end_date' | 'limit' | 'offset'>;
+export type PagedPeriodQuery = CallQuery<'listCashCancelHistories'> & CallQuery<'listCommentHistories'>;
 
 export const walletKeys = {
   all: ['wallets'] as const,
@@ -56,7 +49,10 @@ const paged = <Q extends PagedPeriodQuery>(query: Q) => ({
   ...query,
 });
 
-/** GET /wallets/{wallet_no}/balance/{transaction_id}: every coin's balance right after the transaction. */
+/**
+ * GET /wallets/{wallet_no}/balance/{transaction_id}: the transaction's entries and fees, every coin's
+ * balance right after it, and what is left to refund of a payment.
+ */
 export const getBalanceAt = (walletNo: string, transactionId: number, signal?: AbortSignal) =>
   api.call('getBalanceAt', { params: { wallet_no: walletNo, transaction_id: transactionId }, signal });
 
@@ -93,8 +89,7 @@ export const walletQueries = {
   balanceAt: (walletNo: string, transactionId: number) =>
     queryOptions({
       queryKey: walletKeys.balanceAt(walletNo, transactionId),
+      // Not kept for good: what is left to refund and a refund's fee change after the transaction.
       queryFn: ({ signal }) => getBalanceAt(walletNo, transactionId, signal),
-      // A past transaction's balance never changes.
-      staleTime: Number.POSITIVE_INFINITY,
     }),
 };

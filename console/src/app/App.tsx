@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from '@/router/router';
-import { selectRole, session, sessionStore } from '@/session';
+import { selectRole, selectSelectedMerchant, session, sessionStore } from '@/session';
 import { registerNavigator } from './navigation';
 
 export const router = createAppRouter({
@@ -11,6 +11,11 @@ export const router = createAppRouter({
       return { initialized: state.initialized, role: selectRole(state) };
     },
     initialize: () => session.initialize(),
+  },
+  pageData: {
+    // With the signed-in layout's chunk; React Query stays out of the login page's first load.
+    queryClient: () => import('@/app/queryClient').then((m) => m.queryClient),
+    merchant: () => selectSelectedMerchant(sessionStore.getState()),
   },
 });
 

@@ -12,8 +12,13 @@ interface ConfirmDialogProps<V> {
   title: string;
   /** What will happen, in a sentence the user can check. */
   body: ReactNode;
-  /** The red button's label (停止する, 取り消す…). */
+  /** The confirm button's label (停止する, 取り消す, 公開する…). */
   confirmLabel: string;
+  /**
+   * What the action is like: `danger` (stopping, cancelling, closing: red) or `primary` (anything
+   * that does no harm: the theme's primary colour). Each caller says which.
+   */
+  tone: 'danger' | 'primary';
   /** The label of the button that leaves without doing it; キャンセル by default. */
   dismissLabel?: string;
   failedTitle: string;
@@ -25,14 +30,35 @@ interface ConfirmDialogProps<V> {
 }
 
 /**
- * Asks before an action that cannot be undone (stopping a link or a coupon, cancelling a refund): the
- * focus starts on the button that leaves; the action's failure stays in the dialog; done, it closes
- * with one notification.
+ * What every dialog of the console shares: centred, over a dimmed page, focus kept inside and given
+ * back to the opener on close, closed by Escape, a click outside or its labelled close button. Spread
+ * into a Mantine `Modal` with the dialog's own `opened`, `onClose` and `title`.
+ */
+export function useDialogFrame() {
+  const { t } = useTranslation();
+  return {
+    centered: true,
+    trapFocus: true,
+    returnFocus: true,
+    closeOnEscape: true,
+    closeOnClickOutside: true,
+    withCloseButton: true,
+    overlayProps: { backgroundOpacity: 0.55, blur: 2 },
+    closeButtonProps: { 'aria-label': t('actions.close') },
+    styles: { title: { fontWeight: 700 } },
+  } as const;
+}
+
+/**
+ * Asks before an action (stopping a link or a coupon, cancelling a refund, opening or closing the
+ * merchant): the focus starts on the button that leaves; the action's failure stays in the dialog;
+ * done, it closes with one notification.
  */
 export function ConfirmDialog<V>({
   title,
   body,
   confirmLabel,
+  tone,
   dismissLabel,
   failedTitle,
   doneMessage,
@@ -41,18 +67,13 @@ export function ConfirmDialog<V>({
   onClose,
 }: ConfirmDialogProps<V>) {
   const { t } = useTranslation();
+  const frame = useDialogFrame();
   const close = () => {
     mutation.reset();
     onClose();
   };
   return (
-    <Modal
-      opened
-      onClose={close}
-      title={<Text fw={700}>{title}</Text>}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      centered
-    >
+    <Modal opened onClose={close} title={title} {...frame}>
       <Stack gap="md">
         <Text size="sm">{body}</Text>
         {mutation.isError && (
@@ -65,7 +86,7 @@ export function ConfirmDialog<V>({
             {dismissLabel ?? t('actions.cancel')}
           </Button>
           <Button
-            color="red"
+            color={tone === 'danger' ? 'red' : undefined}
             loading={mutation.isPending}
             onClick={() =>
               mutation.mutate(variables, {

@@ -1,12 +1,10 @@
-import { tokyoDay } from '@/router/search';
+import { tokyoDayFrom } from '@coin/contract';
 import { halfWidthDigits } from './typedNumber';
 
 /*
  * Calendar days typed by hand or picked in a date input (YYYY-MM-DD, Asia/Tokyo): what the forms'
  * day fields (a payment link's last day, a coupon's first and last day) accept.
  */
-
-const DAY_MS = 86_400_000;
 
 /** A real YYYY-MM-DD day (no 2025-02-30). */
 export const isCalendarDay = (day: string): boolean => {
@@ -15,8 +13,7 @@ export const isCalendarDay = (day: string): boolean => {
 };
 
 /** The Asia/Tokyo day `days` after today (Tokyo has no daylight saving time, so days are 24 h). */
-export const tokyoDayAfter = (days: number, now: Date = new Date()): string =>
-  tokyoDay(new Date(now.getTime() + days * DAY_MS));
+export const tokyoDayAfter = (days: number, now: Date = new Date()): string => tokyoDayFrom(days, now);
 
 /**
  * A day typed by hand → YYYY-MM-DD, or null: 2025/4/1, 2025-04-01, 2025.4.1, 2025年4月1日, 20250401

@@ -24,9 +24,20 @@ export const isAmountSeparator = (char: string): boolean => AMOUNT_SEPARATORS.ha
 const MAX_DIGITS = 15;
 const numberFormat = new Intl.NumberFormat('ja-JP');
 
-/** The digits of a typed amount, half-width and without separators (other characters are kept). */
+/** A unit someone may type with an amount (「１０００円」, 「￥1,000」): the field already says the unit. */
+const UNIT = /^[¥￥]|円$/g;
+/** Full-width signs and points, as the IME gives them: 「－５」, 「１．５」. */
+const FULL_WIDTH_MARKS: Readonly<Record<string, string>> = { '－': '-', ー: '-', '．': '.' };
+
+/**
+ * The digits of a typed amount, half-width, without separators or a yen mark; other
+ * characters are kept (a minus sign, a decimal point, letters), for the check to refuse.
+ */
 export const amountDigits = (typed: string): string =>
-  [...halfWidthDigits(typed)].filter((char) => !isAmountSeparator(char)).join('');
+  [...halfWidthDigits(typed.trim().replace(UNIT, ''))]
+    .filter((char) => !isAmountSeparator(char))
+    .map((char) => FULL_WIDTH_MARKS[char] ?? char)
+    .join('');
 
 /**
  * What an amount input shows after a keystroke: 「１，０００」 and 「1000」 both become 「1,000」.

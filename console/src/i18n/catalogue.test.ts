@@ -1,5 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { APP_ROUTES, PUBLIC_ROUTES, ROLES, type SpecialPage } from '@coin/contract';
+import {
+  APP_ROUTES,
+  AUTOMATIC_PAYMENT_RESULT_LABELS,
+  COUPON_STATUS_LABELS,
+  HISTORY_COLUMN_LABELS,
+  PAYOUT_STATUS_LABELS,
+  PUBLIC_ROUTES,
+  REFUND_APPLICATION_STATUSES,
+  REFUND_STATUS_LABELS,
+  ROLES,
+  type SpecialPage,
+  SUBSCRIPTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  TRANSACTION_TYPES,
+  UTILITY_BILL_CATEGORY_LABELS,
+  UTILITY_BILL_STATUS_LABELS,
+} from '@coin/contract';
 import { describe, expect, it } from 'vitest';
 import type { ErrorKey } from '@/api/errors';
 import { jp } from './jp';
@@ -65,5 +81,22 @@ describe('the jp catalogue in two parts', () => {
     }
     expect(pageTitleKey('NoSuchPage')).toBe('pages.NotFound');
     for (const role of ROLES) expect(all.has(roleKey(role)), role).toBe(true);
+  });
+
+  it('takes the labels and the history column names from the contract, one label for each value', () => {
+    for (const type of TRANSACTION_TYPES) expect(jpPages.transactionTypes[type]).toBe(TRANSACTION_TYPE_LABELS[type]);
+    for (const status of REFUND_APPLICATION_STATUSES) {
+      expect(jpPages.refundStatus[status]).toBe(REFUND_STATUS_LABELS[status]);
+    }
+    for (const [key, name] of Object.entries(HISTORY_COLUMN_LABELS)) {
+      expect(jpPages.fields[key as keyof typeof HISTORY_COLUMN_LABELS]).toBe(name);
+    }
+    // The statuses the other lists show and their CSV files write.
+    expect(jpPages.withdrawal.statuses).toEqual(PAYOUT_STATUS_LABELS);
+    expect(jpPages.utilityBills.categories).toEqual(UTILITY_BILL_CATEGORY_LABELS);
+    expect(jpPages.utilityBills.statuses).toEqual(UTILITY_BILL_STATUS_LABELS);
+    expect(jpPages.coupon.statuses).toEqual(COUPON_STATUS_LABELS);
+    expect(jpPages.subscriptions.statuses).toEqual(SUBSCRIPTION_STATUS_LABELS);
+    expect(jpPages.automaticPayments.results).toEqual(AUTOMATIC_PAYMENT_RESULT_LABELS);
   });
 });

@@ -2,6 +2,17 @@
  * The catalogue of the `jp` interface language, part two: what the other pages and the signed-in
  * shell show. It loads with the first of them (loadPageStrings) and is merged into part one (jp.ts).
  */
+import {
+  AUTOMATIC_PAYMENT_RESULT_LABELS,
+  COUPON_STATUS_LABELS,
+  HISTORY_COLUMN_LABELS,
+  PAYOUT_STATUS_LABELS,
+  REFUND_STATUS_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  UTILITY_BILL_CATEGORY_LABELS,
+  UTILITY_BILL_STATUS_LABELS,
+} from '@coin/contract';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
 
@@ -35,13 +46,12 @@ export const jpPages = {
     back: '戻る',
   },
   fields: {
+    // The transaction list's column names: its CSV heads its columns with the same words.
+    ...HISTORY_COLUMN_LABELS,
     merchant: '加盟店',
-    coin: 'コイン',
-    amount: '金額',
     amountWithTax: '金額（税込）',
     balance: '残高',
     date: '日付',
-    dateTime: '日時',
     month: '対象月',
     id: 'ID',
     name: '名称',
@@ -51,12 +61,6 @@ export const jpPages = {
     sales: '売上',
     count: '件数',
     // Money pages (issue 4)
-    transactionId: '取引ID',
-    type: '種別',
-    balanceAfter: '取引後残高',
-    counterparty: '相手先',
-    comment: 'コメント',
-    canceledTransactionId: '取消対象の取引ID',
     fee: '手数料',
     feeRate: '手数料率',
     refundApplicationId: '申請ID',
@@ -80,6 +84,14 @@ export const jpPages = {
     userMenuOf: 'ユーザーメニュー（{{name}}・{{role}}）',
     merchantSwitcher: '加盟店を選択',
     switchingMerchant: '加盟店を切り替えています',
+    /** Why the guard moved the user to Top, and which merchant a switch made current. */
+    notices: {
+      movedToTop: 'トップに移動しました',
+      roleRefused: '現在の権限（{{role}}）では「{{page}}」を開けません。',
+      switched: '{{merchant}}に切り替えました',
+      switchedRoleRefused: 'この加盟店での権限（{{role}}）では「{{page}}」を開けないため、トップに移動しました。',
+      switchedRole: 'この加盟店での権限：{{role}}',
+    },
     groups: {
       home: 'トップ',
       sales: '売上・取引',
@@ -151,10 +163,18 @@ export const jpPages = {
     refunds: {
       title: '返金申請中',
       empty: '申請中の返金はありません',
+      description: '審査を待っている返金申請の金額を、コインごとに合計しています。',
+      coin: 'コイン',
+      amount: '申請中の合計',
+      link: '返金申請の一覧を見る',
     },
     fees: {
       title: '月次手数料',
       empty: '手数料はまだありません',
+      amount: '税抜',
+      tax: '消費税',
+      total: '税込',
+      summary: '月次手数料',
     },
     notices: {
       title: 'お知らせ',
@@ -369,16 +389,8 @@ export const jpPages = {
       future: '{{edge}}に今日より後の日付は指定できません',
     },
   },
-  transactionTypes: {
-    PAYMENT: '支払い',
-    RELOAD: 'チャージ',
-    REFUND: '返金',
-    TRANSFER: '送金',
-    REBATE: 'リベート',
-    WITHDRAWAL: '出金',
-    FEE: '手数料',
-    CASH_CANCEL: '現金取消',
-  },
+  /** From the merchant's side (a customer's PAYMENT is 売上); the CSV files use the same words. */
+  transactionTypes: TRANSACTION_TYPE_LABELS,
   transaction: {
     tabs: {
       histories: '取引履歴',
@@ -401,12 +413,20 @@ export const jpPages = {
     feeCharged: '{{fee}}（別の取引で引き落とし）',
     refund: '返金する',
     nothingLeft: 'この支払いは全額が返金済みか返金申請中です',
+    // Totals of the period beside the previous period (issue 15)
+    totals: {
+      title: '期間の集計',
+      caption: '{{from}}〜{{to}} の種別ごとの件数と合計（前期間: {{previousFrom}}〜{{previousTo}}）',
+      empty: 'この期間と前期間の取引はありません',
+      type: '種別',
+      coin: 'コイン',
+      count: '件数',
+      amount: '合計',
+      previousCount: '前期間の件数',
+      previousAmount: '前期間の合計',
+    },
   },
-  refundStatus: {
-    REQUESTED: '申請中',
-    APPROVED: '承認済み',
-    CANCELED: '取消済み',
-  },
+  refundStatus: REFUND_STATUS_LABELS,
   refund: {
     list: {
       empty: 'この条件の返金申請はありません',
@@ -614,8 +634,8 @@ export const jpPages = {
   feeDetail: {
     open: '{{month}}の手数料明細を開く',
     title: '{{month}}の手数料明細',
-    transactions: '取引ごとの手数料',
-    empty: 'この月の手数料はありません',
+    transactions: '決済ごとの手数料（月次手数料の内訳）',
+    empty: 'この月の決済はありません',
     totals: '対象金額 {{amount}} ／ 手数料合計 {{fee}}',
     rates: '適用された手数料率',
     ratesEmpty: '手数料率の設定はありません',
@@ -649,17 +669,8 @@ export const jpPages = {
   },
   // Utility bills paid by QR (UtilityBillsQrHistories and DownloadUtilityBillsData pages)
   utilityBills: {
-    categories: {
-      ELECTRICITY: '電気',
-      GAS: 'ガス',
-      WATER: '水道',
-      PHONE: '電話',
-      TAX: '税金',
-    },
-    statuses: {
-      PAID: '支払済',
-      CANCELED: '取消',
-    },
+    categories: UTILITY_BILL_CATEGORY_LABELS,
+    statuses: UTILITY_BILL_STATUS_LABELS,
     list: {
       title: '収納履歴',
       lead: 'お客様がこの加盟店でQRコードを読み取って支払った公共料金（電気・ガス・水道・電話・税金）です。',
@@ -814,11 +825,7 @@ export const jpPages = {
   },
   // Payouts to the merchant's bank account (WithdrawalInfo and WithdrawalInfoMerchant pages)
   withdrawal: {
-    statuses: {
-      SCHEDULED: '予定',
-      PAID: '振込済',
-      FAILED: '失敗',
-    },
+    statuses: PAYOUT_STATUS_LABELS,
     dayWithWeekday: '{{date}}（{{weekday}}）',
     periodRange: '{{from}} 〜 {{to}}',
     periodFrom: '{{from}} 〜',
@@ -878,11 +885,7 @@ export const jpPages = {
   },
   // Subscription plans and their subscribers (Subscriptions page)
   subscriptions: {
-    statuses: {
-      ACTIVE: '有効',
-      STOPPED: '停止',
-      PAYMENT_FAILED: '支払失敗',
-    },
+    statuses: SUBSCRIPTION_STATUS_LABELS,
     cycles: {
       MONTHLY: '毎月',
       YEARLY: '毎年',
@@ -921,11 +924,7 @@ export const jpPages = {
   },
   // Recurring charges: subscription renewals and other automatic debits (AutomaticPaymentHistory page)
   automaticPayments: {
-    results: {
-      SUCCEEDED: '成功',
-      FAILED: '失敗',
-      RETRY_SCHEDULED: '再試行予定',
-    },
+    results: AUTOMATIC_PAYMENT_RESULT_LABELS,
     lead: 'サブスクリプションの更新など、お客様のウォレットから定期的に自動で支払われる代金の処理結果です。期間は支払の予定日で絞り込みます。',
     list: {
       title: '自動支払の一覧',
@@ -946,12 +945,7 @@ export const jpPages = {
   // Coupons (Coupon page)
   coupon: {
     lead: 'お客様がアプリで受け取り、この加盟店でのお支払いに使える割引クーポンです。',
-    statuses: {
-      SCHEDULED: '予定',
-      ACTIVE: '配布中',
-      ENDED: '終了',
-      STOPPED: '停止',
-    },
+    statuses: COUPON_STATUS_LABELS,
     discountTypes: {
       AMOUNT: '金額',
       RATE: '割合',

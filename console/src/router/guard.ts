@@ -1,4 +1,12 @@
-import { decideNavigation, type GuardDecision, type Query, type Role, type SpecialPage } from '@coin/contract';
+import {
+  decideNavigation,
+  type GuardDecision,
+  NAMED_PATHS,
+  type Query,
+  type Role,
+  resolvePath,
+  type SpecialPage,
+} from '@coin/contract';
 import { redirect } from '@tanstack/react-router';
 import { hrefWithQuery } from './search';
 
@@ -34,6 +42,70 @@ export async function decide(location: GuardLocation, session: GuardSession): Pr
   return decideNavigation({ ...input, ...session.snapshot(), initialized: true }, 'succeeded');
 }
 
+/** Why the guard moved a signed-in user elsewhere: the role held here may not open `page` (§6). */
+export interface RedirectNotice {
+  reason: 'role';
+  /** The route name of the page that was refused. */
+  page: string;
+}
+
+type NoticeListener = (notice: RedirectNotice) => void;
+
+/**
+ * The guard's redirect reasons, for the shell to show. A notice waits until taken: the shell may not be
+ * loaded yet when the first page is refused. While held (a merchant switch under way) it is not handed
+ * to the listener: the switch takes it and says both things in one message.
+ */
+export function createRedirectNotices() {
+  let pending: RedirectNotice | null = null;
+  let held = false;
+  let listener: NoticeListener | null = null;
+  const deliver = () => {
+    if (held || !listener || !pending) return;
+    const notice = pending;
+    pending = null;
+    listener(notice);
+  };
+  return {
+    report(notice: RedirectNotice) {
+      pending = notice;
+      deliver();
+    },
+    /** The shell shows each notice; one waiting already is shown at once. */
+    listen(next: NoticeListener): () => void {
+      listener = next;
+      deliver();
+      return () => {
+        if (listener === next) listener = null;
+      };
+    },
+    hold() {
+      held = true;
+    },
+    /** End a hold and take its notice (if the guard gave one meanwhile). */
+    release(): RedirectNotice | null {
+      held = false;
+      const notice = pending;
+      pending = null;
+      return notice;
+    },
+  };
+}
+
+export const redirectNotices = createRedirectNotices();
+
+/** The notice for a redirect the guard decided, if it has one to give (its decisions stay the contract's). */
+export function redirectNoticeFor(
+  pathname: string,
+  decision: GuardDecision,
+  initialized: boolean,
+): RedirectNotice | null {
+  if (decision.type !== 'redirect' || decision.path !== NAMED_PATHS.Top || !initialized) return null;
+  const resolved = resolvePath(pathname);
+  // An app page redirects to Top only when the current role may not open it.
+  return resolved.kind === 'app' ? { reason: 'role', page: resolved.route.name } : null;
+}
+
 /**
  * The root route's beforeLoad: redirects are thrown to the router; a special page is returned in the
  * route context for the root component to render instead of the matched route.
@@ -41,11 +113,15 @@ export async function decide(location: GuardLocation, session: GuardSession): Pr
 export async function guardBeforeLoad(
   location: GuardLocation,
   session: GuardSession,
+  notices: Pick<ReturnType<typeof createRedirectNotices>, 'report'> = redirectNotices,
 ): Promise<{ special: SpecialView | null }> {
   const decision = await decide(location, session);
   switch (decision.type) {
-    case 'redirect':
+    case 'redirect': {
+      const notice = redirectNoticeFor(location.pathname, decision, session.snapshot().initialized);
+      if (notice) notices.report(notice);
       throw redirect({ href: hrefWithQuery(decision.path, decision.query), replace: true });
+    }
     case 'special':
       return { special: { page: decision.page, ...(decision.action ? { action: decision.action } : {}) } };
     default:

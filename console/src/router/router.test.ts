@@ -1,10 +1,25 @@
 import { APP_ROUTES, PUBLIC_ROUTES, type Role } from '@coin/contract';
+import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { payoutQueries } from '@/api/payouts';
+import { setConfig } from '@/app/config';
+import { transactionListQuery } from '@/pages/transaction/transactionQueries';
+import { parseTransactionSearch } from '@/pages/transaction/transactionSearch';
+import { payoutsQueryOf } from '@/pages/withdrawal/payoutView';
+import type { MerchantEntry } from '@/session';
 import type { SpecialView } from './guard';
+import type { PageDataContext } from './pageData';
 import { PAGE_LOADERS } from './pages';
 import { createAppRouter } from './router';
-import { parseSearch, stringifySearch } from './search';
+import { parseSearch, stringifySearch, thisMonth, validateListSearch } from './search';
+
+// The route loaders' requests: every call answers an empty page, so the prefetched data is recognisable.
+const apiMock = vi.hoisted(() => ({
+  call: vi.fn(async (name: string) => ({ call: name, items: [], balances: [], total: 0, limit: 20, offset: 1 })),
+  getUrl: vi.fn(async () => ({ items: [] })),
+}));
+vi.mock('@/api/instance', () => ({ api: apiMock }));
 
 // The router runs as in a browser (it follows redirects itself) on a memory history; it only reads window.origin.
 beforeAll(() => {
@@ -18,9 +33,10 @@ interface Visit {
   role?: Role;
   /** Signed in already (initialized) rather than loadable from storage. */
   initialized?: boolean;
+  pageData?: PageDataContext;
 }
 
-async function visit({ url, hostname = 'localhost', role, initialized = false }: Visit) {
+async function visit({ url, hostname = 'localhost', role, initialized = false, pageData }: Visit) {
   let loaded = initialized;
   const initialize = vi.fn(async () => {
     if (!role) throw new Error('no credentials');
@@ -31,6 +47,7 @@ async function visit({ url, hostname = 'localhost', role, initialized = false }:
     hostname: () => hostname,
     isServer: false,
     session: { snapshot: () => ({ initialized: loaded, role: role ?? 'Member' }), initialize },
+    ...(pageData ? { pageData } : {}),
   });
   await router.load();
   const { location, matches } = router.state;
@@ -40,6 +57,8 @@ async function visit({ url, hostname = 'localhost', role, initialized = false }:
     search: location.search as Record<string, unknown>,
     special: (matches[0]?.context as { special?: SpecialView | null } | undefined)?.special ?? null,
     routeName: leaf?.staticData.routeName,
+    /** The leaf route's validated search. */
+    routeSearch: leaf?.search as Record<string, unknown> | undefined,
     layout: matches[1]?.routeId,
     initialize,
   };
@@ -126,6 +145,99 @@ describe('router: the contract guard wired into beforeLoad', () => {
   it('puts app routes under the signed-in layout and public routes under the signed-out one', async () => {
     expect((await visit({ url: '/transaction', role: 'Member' })).layout).toBe('/signedIn');
     expect((await visit({ url: '/mu/invitations' })).layout).toBe('/signedOut');
+  });
+});
+
+const MERCHANT: MerchantEntry = {
+  merchant_id: 7,
+  name: 'Shop',
+  wallet_no: 'W7',
+  reloadable: false,
+  allow_subscription: false,
+  merchant_group: { id: null, is_parent: false },
+};
+
+/** `null`: the session has no selected merchant. */
+function pageDataOf(merchant: MerchantEntry | null = MERCHANT) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const pageData: PageDataContext = { queryClient: async () => client, merchant: () => merchant ?? undefined };
+  return { client, pageData };
+}
+
+describe("route loaders: a page's data is requested with its chunk", () => {
+  beforeEach(() => {
+    apiMock.call.mockClear();
+    apiMock.getUrl.mockClear();
+  });
+
+  it('prefetches the transaction list the page renders, under the key the page reads', async () => {
+    const { client, pageData } = pageDataOf();
+    const url = '/transaction?from=2026-01-01&to=2026-01-31&page=2&tab=comments';
+    const result = await visit({ url, role: 'Member', initialized: true, pageData });
+    expect(result.routeName).toBe('Transaction');
+    const search = parseTransactionSearch(validateListSearch(result.routeSearch ?? {}));
+    expect(search).toMatchObject({ tab: 'comments', page: 2 });
+    const { queryKey } = transactionListQuery(MERCHANT.wallet_no, search);
+    await expect.poll(() => client.getQueryData(queryKey)).toMatchObject({ call: 'listCommentHistories' });
+    expect(apiMock.call).toHaveBeenCalledTimes(1);
+  });
+
+  it('normalises an invalid search before the loader uses it', async () => {
+    const { client, pageData } = pageDataOf();
+    const result = await visit({
+      url: '/transaction?from=2026-02-30&page=-3&tab=nope',
+      role: 'Member',
+      initialized: true,
+      pageData,
+    });
+    const month = thisMonth();
+    expect(result.routeSearch).toEqual({ from: month.from, to: month.to, page: 1, tab: 'nope' });
+    const { queryKey } = transactionListQuery(MERCHANT.wallet_no, {
+      from: month.from,
+      to: month.to,
+      page: 1,
+      tab: 'histories',
+    });
+    await expect.poll(() => client.getQueryData(queryKey)).toMatchObject({ call: 'listWalletHistories' });
+  });
+
+  it('prefetches the Top cards and the payouts list', async () => {
+    setConfig({ noticeUrl: 'https://notices.example.jp/notices.json' } as Parameters<typeof setConfig>[0]);
+    const top = pageDataOf();
+    await visit({ url: '/top', role: 'Owner', initialized: true, pageData: top.pageData });
+    await expect
+      .poll(() => apiMock.call.mock.calls.map(([name]) => name).sort())
+      .toEqual(['getLatestPayment', 'getSummarizedTxFees', 'getWallet', 'listRequestedRefunds'].sort());
+    await expect.poll(() => apiMock.getUrl.mock.calls.length).toBe(1);
+
+    const payouts = pageDataOf();
+    await visit({
+      url: '/withdrawalInfo?from=2026-01-01&to=2026-01-31',
+      role: 'Owner',
+      initialized: true,
+      pageData: payouts.pageData,
+    });
+    const { queryKey } = payoutQueries.list(
+      MERCHANT.merchant_id,
+      payoutsQueryOf({ from: '2026-01-01', to: '2026-01-31', page: 1 }),
+    );
+    await expect.poll(() => payouts.client.getQueryData(queryKey)).toMatchObject({ call: 'listPayouts' });
+  });
+
+  it('prefetches nothing without a merchant, for a group page of a merchant outside a group, or signed out', async () => {
+    await visit({ url: '/transaction', role: 'Member', initialized: true, pageData: pageDataOf(null).pageData });
+    await visit({ url: '/withdrawalInfoMerchant', role: 'Owner', initialized: true, pageData: pageDataOf().pageData });
+    const signedOut = await visit({ url: '/transaction', pageData: pageDataOf().pageData });
+    expect(signedOut.href).toBe('/login?authError=true');
+    // A visit that does prefetch, last: once its request is out, the ones above would have been too.
+    await visit({
+      url: '/transaction?tab=comments',
+      role: 'Member',
+      initialized: true,
+      pageData: pageDataOf().pageData,
+    });
+    await expect.poll(() => apiMock.call.mock.calls.length).toBe(1);
+    expect(apiMock.call.mock.calls[0]?.[0]).toBe('listCommentHistories');
   });
 });
 

@@ -1,6 +1,6 @@
-import { APP_ROUTES, PUBLIC_ROUTES, type Query } from '@coin/contract';
+import { APP_ROUTES, PUBLIC_ROUTES } from '@coin/contract';
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -12,9 +12,10 @@ import {
 import SignedOutLayout from '@/app/SignedOutLayout';
 import { PageError, PagePending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
+import { type PageDataContext, pageDataLoader } from './pageData';
 import { pageLoader, withMantine, withPageStrings } from './pages';
 import { SpecialPageView } from './SpecialPageView';
-import { LIST_ROUTES, parseSearch, stringifySearch, validateListSearch } from './search';
+import { LIST_ROUTES, parseSearch, plainSearch, stringifySearch, validateListSearch } from './search';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -29,6 +30,13 @@ export interface AppRouterDeps {
   history?: RouterHistory;
   /** Tests run the router in Node; the app leaves it to the router's own detection. */
   isServer?: boolean;
+  /** Lets the signed-in pages' route loaders prefetch their data; without it they fetch on render. */
+  pageData?: PageDataContext;
+}
+
+/** The router's context: what route loaders get besides the root's guard decision. */
+export interface AppRouterContext {
+  pageData?: PageDataContext | undefined;
 }
 
 /** TanStack matches `/a` and `/a/` alike, so a table's trailing-slash twin is one route here; the guard sees the raw path. */
@@ -48,16 +56,16 @@ function uniqueByRoutePath<T extends { path: string; name: string }>(routes: rea
 }
 
 function RootView() {
-  const context = useRouteContext({ from: rootRouteId }) as { special?: SpecialView | null };
+  const context = useRouteContext({ from: rootRouteId });
   return context.special ? <SpecialPageView {...context.special} /> : <Outlet />;
 }
 
 /** The route tree, generated from the contract's tables, guarded by the contract's decideNavigation. */
 export function createAppRouter(deps: AppRouterDeps) {
-  const rootRoute = createRootRoute({
+  const rootRoute = createRootRouteWithContext<AppRouterContext>()({
     beforeLoad: ({ location }) =>
       guardBeforeLoad(
-        { pathname: location.pathname, hostname: deps.hostname(), query: location.search as Query },
+        { pathname: location.pathname, hostname: deps.hostname(), query: plainSearch(location.search) },
         deps.session,
       ),
     component: RootView,
@@ -75,17 +83,33 @@ export function createAppRouter(deps: AppRouterDeps) {
     component: SignedOutLayout,
   });
 
-  const appRoutes = uniqueByRoutePath(APP_ROUTES).map((route) =>
-    createRoute({
+  const appRoutes = uniqueByRoutePath(APP_ROUTES).map((route) => {
+    const prefetch = pageDataLoader(route.name);
+    return createRoute({
       getParentRoute: () => signedIn,
       path: routePath(route.path),
       staticData: { routeName: route.name },
       ...(LIST_ROUTES.has(route.name)
         ? { validateSearch: (raw: Record<string, unknown>) => validateListSearch(raw) }
         : {}),
+      ...(prefetch
+        ? {
+            loaderDeps: ({ search }: { search: Record<string, unknown> }) => search,
+            // Started with the page's chunk, not awaited: the page renders its own loading and error states.
+            loader: ({
+              context,
+              deps,
+            }: {
+              context: AppRouterContext & { special?: SpecialView | null };
+              deps: Record<string, unknown>;
+            }) => {
+              if (context.pageData && !context.special) void prefetch(context.pageData, deps);
+            },
+          }
+        : {}),
       component: lazyRouteComponent(pageLoader(route.name)),
-    }),
-  );
+    });
+  });
   const publicRoutes = uniqueByRoutePath(PUBLIC_ROUTES).map((route) =>
     createRoute({
       getParentRoute: () => signedOut,
@@ -109,6 +133,7 @@ export function createAppRouter(deps: AppRouterDeps) {
 
   return createRouter({
     routeTree,
+    context: { pageData: deps.pageData },
     ...(deps.history ? { history: deps.history } : {}),
     ...(deps.isServer !== undefined ? { isServer: deps.isServer } : {}),
     trailingSlash: 'preserve',
@@ -121,3 +146,9 @@ export function createAppRouter(deps: AppRouterDeps) {
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

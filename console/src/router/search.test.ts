@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySearchPatch } from '@/components/useListSearch';
 import { parseTransactionSearch } from '@/pages/transaction/transactionSearch';
-import { parseSearch, pickOne, stringifySearch, thisMonth, validateListSearch } from './search';
+import { parseSearch, pickOne, plainSearch, stringifySearch, thisMonth, validateListSearch } from './search';
 
 // 2026-03-31 15:30 UTC is 2026-04-01 00:30 in Tokyo.
 const NOW = new Date('2026-03-31T15:30:00Z');
@@ -83,5 +83,23 @@ describe('parseTransactionSearch', () => {
         tab: 'histories',
       });
     }
+  });
+});
+
+describe('plainSearch', () => {
+  it('gives the query as strings: a number as its text, anything else left out', () => {
+    expect(plainSearch({ token: 'abc', page: 2, flag: true, nested: { a: 1 }, none: undefined })).toEqual({
+      token: 'abc',
+      page: '2',
+    });
+  });
+});
+
+describe('applySearchPatch keeps the URL plain', () => {
+  it('drops values that are neither strings nor numbers', () => {
+    expect(applySearchPatch({ from: '2026-01-01', page: 3, odd: { a: 1 }, flag: true }, { status: 'PAID' })).toEqual({
+      from: '2026-01-01',
+      status: 'PAID',
+    });
   });
 });

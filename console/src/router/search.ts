@@ -1,3 +1,6 @@
+import { type Query, tokyoDate } from '@coin/contract';
+import { useSearch } from '@tanstack/react-router';
+
 /** Query parameters stay plain strings (authError=true is the string 'true'), as the guard expects. */
 export function parseSearch(searchStr: string): Record<string, string> {
   const query: Record<string, string> = {};
@@ -17,6 +20,19 @@ export function stringifySearch(search: Record<string, unknown>): string {
   return serialized ? `?${serialized}` : '';
 }
 
+/** A search as the URL's query: strings, a number (a list's page) as its text; anything else is left out. */
+export function plainSearch(search: Readonly<Record<string, unknown>>): Query {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(search)) {
+    if (typeof value === 'string') query[key] = value;
+    else if (typeof value === 'number') query[key] = String(value);
+  }
+  return query;
+}
+
+/** The current route's query as strings (the public pages' tokens, the login's return target). */
+export const usePlainSearch = (): Query => useSearch({ strict: false, select: plainSearch });
+
 /** `/path` + query → an href. */
 export const hrefWithQuery = (path: string, query: Readonly<Record<string, string>>): string =>
   `${path}${stringifySearch(query)}`;
@@ -24,11 +40,9 @@ export const hrefWithQuery = (path: string, query: Readonly<Record<string, strin
 /* ---------- list pages: period, page and filters kept in the URL ---------- */
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** Asia/Tokyo is UTC+9 all year (no daylight saving time). */
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
 
-/** Today as an Asia/Tokyo calendar day (YYYY-MM-DD); plain Date arithmetic: this module is in the entry chunk. */
-export const tokyoDay = (now: Date): string => new Date(now.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+/** Today as an Asia/Tokyo calendar day (YYYY-MM-DD): the contract's helper, plain Date arithmetic (entry chunk). */
+export const tokyoDay = (now: Date): string => tokyoDate(now);
 
 function isCalendarDay(value: unknown): value is string {
   if (typeof value !== 'string' || !ISO_DAY.test(value)) return false;
@@ -51,14 +65,14 @@ export interface ListSearch {
   page: number;
 }
 
+/** A list route's validated search: the period and page, and its filters as strings. */
+export type ListSearchParams = ListSearch & { readonly [filter: string]: string | number };
+
 /**
  * The router's validateSearch of every list page: a missing or malformed period becomes this month,
  * a reversed one is put in order, a bad page is 1. Other parameters (filters) pass through as strings.
  */
-export function validateListSearch(
-  raw: Record<string, unknown>,
-  now: Date = new Date(),
-): ListSearch & Record<string, string | number> {
+export function validateListSearch(raw: Record<string, unknown>, now: Date = new Date()): ListSearchParams {
   const rest: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'from' || key === 'to' || key === 'page') continue;

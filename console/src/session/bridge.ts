@@ -7,7 +7,11 @@ export function createSessionBridge(
   store: SessionStore,
   storages: () => Storages,
   onRefreshRejected: () => void,
+  /** A refresh rotated `previous` into `next` (other tabs holding `previous` take `next`). */
+  onRotated: (previous: string, next: string) => void = () => {},
 ): SessionBridge {
+  // The token the refresh under way presented: the one the rotation replaces.
+  let presented: string | null = null;
   return {
     getAuthorization: () => store.getState().authorization,
     setAuthorization: (authorization) => store.setState({ authorization }),
@@ -22,11 +26,14 @@ export function createSessionBridge(
       const reauthToken = storage.getItem(STORAGE_KEYS.token);
       const storedPopinfoId = storage.getItem(STORAGE_KEYS.popinfoId);
       if (!reauthToken || !storedPopinfoId || storedPopinfoId !== popinfoId) return null;
+      presented = reauthToken;
       return { reauthToken, popinfoId: storedPopinfoId };
     },
     storeReauthToken(reauthToken) {
       writeStoredSession(storages(), store.getState().useSession, { reauthToken });
       store.setState({ reauthToken });
+      if (presented) onRotated(presented, reauthToken);
+      presented = null;
     },
     onRefreshRejected,
   };

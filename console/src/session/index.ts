@@ -1,6 +1,6 @@
 import { loadMerchantsApi, loadSessionsApi } from '@/api/lazy';
 import { navigateTo } from '@/app/navigation';
-import { handleRefreshRejected } from './bridge-instance';
+import { handleRefreshRejected, tabSync } from './bridge-instance';
 import { createSessionService } from './service';
 import { browserStorages, sessionStore } from './store';
 
@@ -29,9 +29,11 @@ export const session = createSessionService({
     void import('@/app/queryClient').then(({ queryClient }) => queryClient.clear());
   },
   navigate: navigateTo,
+  handover: () => tabSync.requestHandover(),
 });
 
 handleRefreshRejected(() => session.forcedLogout());
 
+export { tabSync } from './bridge-instance';
 export { selectRole, selectSelectedMerchant, sessionStore, useSessionState } from './store';
 export type { MerchantEntry, SessionState, UserInfo } from './types';

@@ -44,7 +44,9 @@ class LoggingStorage extends MemoryStorage {
   }
 }
 
-function setup(options: { roles?: [number, Role][]; storages?: Storages } = {}) {
+function setup(
+  options: { roles?: [number, Role][]; storages?: Storages; handover?: (storages: Storages) => Promise<boolean> } = {},
+) {
   const store = createSessionStore();
   const storages = options.storages ?? memoryStorages();
   const calls: string[] = [];
@@ -82,6 +84,7 @@ function setup(options: { roles?: [number, Role][]; storages?: Storages } = {}) 
     navigate,
     onMerchantChanged,
     onSignedOut,
+    ...(options.handover ? { handover: () => options.handover?.(storages) ?? Promise.resolve(false) } : {}),
   });
   return { store, storages, service, api, calls, navigate, onMerchantChanged, onSignedOut };
 }
@@ -288,6 +291,28 @@ describe('initialize (load authorization, merchants and user)', () => {
     expect(api.refresh).toHaveBeenCalledTimes(1);
     expect(store.getState()).toMatchObject({ initialized: true, authorization: 'Bearer refreshed', popinfoId: 'p' });
     expect(selectRole(store.getState())).toBe('Manager');
+  });
+
+  it('without credentials takes a session handed over by the tab that opened this one', async () => {
+    const handover = vi.fn(async (storages: Storages) => {
+      validSession(storages);
+      return true;
+    });
+    const { service, store } = setup({ handover });
+    await service.initialize();
+    expect(handover).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ initialized: true, popinfoId: 'p', useSession: true });
+  });
+
+  it('asks for no handover when credentials are stored, and rejects when none comes', async () => {
+    const storages = memoryStorages();
+    validSession(storages);
+    const handover = vi.fn(async () => false);
+    await setup({ storages, handover }).service.initialize();
+    expect(handover).not.toHaveBeenCalled();
+    const { service } = setup({ handover });
+    await expect(service.initialize()).rejects.toBeInstanceOf(NoCredentialsError);
+    expect(handover).toHaveBeenCalledTimes(1);
   });
 
   it('rejects without credentials and does not call the server', async () => {

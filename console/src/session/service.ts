@@ -44,6 +44,8 @@ export interface SessionServiceDeps {
   /** The session ended: drop cached server data. */
   onSignedOut?: () => void;
   navigate: (href: string) => void;
+  /** Without stored credentials: take the session of the signed-in tab that opened this one, if any (tabs.ts). */
+  handover?: () => Promise<boolean>;
 }
 
 export interface LoginInput {
@@ -84,7 +86,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
   async function restore(): Promise<void> {
     const storages = deps.storages();
-    const stored = readStoredSession(storages);
+    let stored = readStoredSession(storages);
+    if (!hasCredentials(stored) && (await deps.handover?.())) stored = readStoredSession(storages);
     if (!hasCredentials(stored)) throw new NoCredentialsError();
     if (!isValidUserInfo(stored.user)) throw new InvalidStoredSessionError('user');
     if (!isValidMerchants(stored.merchants, stored.selectedMerchantId))

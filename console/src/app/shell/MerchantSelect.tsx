@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessageKey } from '@/api/errors';
 import { useTranslation } from '@/i18n';
 import { session, useSessionState } from '@/session';
+import { switchWithNotice } from './redirectNotice';
 
 /** The merchants the user holds a role in; switching obtains the new session before anything changes. */
 export default function MerchantSelect({
@@ -31,9 +32,11 @@ export default function MerchantSelect({
     setSwitching(true);
     onSwitchingChange(true);
     try {
-      await session.switchMerchant(Number(value));
-      // Re-run the guard: the new role may not open the current page.
-      await router.invalidate();
+      await switchWithNotice(t, async () => {
+        await session.switchMerchant(Number(value));
+        // Re-run the guard: the new role may not open the current page (the notice then says so).
+        await router.invalidate();
+      });
     } catch (error) {
       notifications.show({ color: 'red', title: t('errors.switchMerchantFailed'), message: t(errorMessageKey(error)) });
     } finally {

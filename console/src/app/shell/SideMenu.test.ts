@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { jpPages } from '@/i18n/jpPages';
 import { menuSections } from './SideMenu';
 
-const names = (role: Role) => menuSections(role).flatMap((section) => section.routes.map((r) => r.name));
+const PARENT = { isGroupParent: true };
+const names = (role: Role, merchant = PARENT) =>
+  menuSections(role, merchant).flatMap((section) => section.routes.map((r) => r.name));
 
 describe('side menu', () => {
   it('lists only what the role may open, grouped in table order, without the account pages', () => {
-    expect(menuSections('Owner').map((s) => s.group)).toEqual([
+    expect(menuSections('Owner', PARENT).map((s) => s.group)).toEqual([
       'home',
       'sales',
       'refund',
@@ -20,7 +22,18 @@ describe('side menu', () => {
     expect(names('Manager')).toContain('RequestPayment');
     expect(names('Manager')).not.toContain('RequestRefund');
     expect(names('Manager_NoPayment')).not.toContain('UrlPayment');
-    expect(menuSections('Member').map((s) => s.group)).not.toContain('settings');
+    expect(menuSections('Member', PARENT).map((s) => s.group)).not.toContain('settings');
+  });
+
+  it('offers the group payouts page only to a group parent, for every role', () => {
+    for (const role of ['Owner', 'Manager', 'Manager_NoPayment', 'Member'] as const) {
+      expect(names(role, { isGroupParent: true })).toContain('WithdrawalInfoMerchant');
+      expect(names(role, { isGroupParent: false })).not.toContain('WithdrawalInfoMerchant');
+      // Nothing else depends on the merchant.
+      expect(names(role, { isGroupParent: false })).toEqual(
+        names(role, { isGroupParent: true }).filter((name) => name !== 'WithdrawalInfoMerchant'),
+      );
+    }
   });
 
   it('has a Japanese title for every route of the table', () => {

@@ -18,9 +18,11 @@ import { queryClient } from '@/app/queryClient';
 import { useTranslation } from '@/i18n';
 import { selectRole, useSessionState } from '@/session';
 import { MerchantSwitcher } from './MerchantSwitcher';
+import { useRedirectNotices } from './redirectNotice';
 import { SideMenu } from './SideMenu';
 import classes from './shell.module.css';
 import { UserMenu } from './UserMenu';
+import { useLinkHandover } from './useLinkHandover';
 
 const MAIN_ID = 'main-content';
 
@@ -33,6 +35,8 @@ export default function SignedInLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [switching, setSwitching] = useState(false);
   const role = useSessionState(selectRole);
+  useLinkHandover();
+  useRedirectNotices(t);
 
   return (
     <AppShell

@@ -1,18 +1,20 @@
 import '@mantine/core/styles/Card.css';
-import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useChangeEmail } from '@/api/accounts';
 import { identityQueries } from '@/api/identities';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
-import { type ChangeEmailValues, hasProblems, problemTexts, validateChangeEmail } from '@/components/accountForms';
+import { useAccountRules } from '@/components/accountFormRules';
+import type { ChangeEmailValues } from '@/components/accountFormSchemas';
+import { focusOnInvalid, showFieldError } from '@/components/formFocus';
+import { PasswordField } from '@/components/PasswordField';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { useSessionState } from '@/session';
 
 const EMPTY: ChangeEmailValues = { currentPassword: '', email: '', emailAgain: '' };
-type Errors = Partial<Record<keyof ChangeEmailValues, string>>;
 /** Refusals shown at their field rather than above the form. */
 const FIELDS_SHOWN: ReadonlySet<string> = new Set(['email', 'current_password']);
 
@@ -25,45 +27,31 @@ export default function ChangeEmailPage() {
   // The address of record (it may have changed since sign-in); the session's copy until it answers.
   const identity = useQuery({ ...identityQueries.email(userId), enabled: userId > 0 });
   const currentEmail = identity.data?.email ?? user?.email ?? '';
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const validate = useAccountRules<ChangeEmailValues>((schemas) => schemas.changeEmailSchema(t, currentEmail));
+  const form = useForm({ initialValues: EMPTY, validate });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useChangeEmail(userId);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSentTo(null);
-    const problems = validateChangeEmail(values, currentEmail);
-    setErrors(problemTexts(t, problems));
-    if (hasProblems(problems)) return;
+  function save(values: ChangeEmailValues) {
     change.mutate(
       { email: values.email.trim(), currentPassword: values.currentPassword },
       {
         onSuccess: (answer) => {
-          setValues(EMPTY);
+          form.reset();
+          // One message: the status alert above the form, which also says what is pending.
           setSentTo(answer.pending_email);
-          notifications.show({
-            color: 'teal',
-            message: t('accounts.changeEmail.sent', { email: answer.pending_email }),
-          });
         },
         onError: (error) => {
           const refusal = fieldRefusal(error);
           if (refusal?.field === 'email') {
-            setErrors({ email: refusal.message ?? t(accountErrorKey(error) as 'errors.unexpected') });
+            showFieldError(form, 'email', refusal.message ?? t(accountErrorKey(error) as 'errors.unexpected'));
           } else if (refusal?.field === 'current_password') {
-            setErrors({ currentPassword: t('accounts.errors.currentPassword') });
+            showFieldError(form, 'currentPassword', t('accounts.errors.currentPassword'));
           }
         },
       },
     );
   }
-
-  const update = (field: keyof ChangeEmailValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   return (
     <Stack gap="lg" maw={560}>
@@ -83,18 +71,19 @@ export default function ChangeEmailPage() {
               {t(accountErrorKey(change.error) as 'errors.unexpected')}
             </Alert>
           )}
-          <form onSubmit={submit} noValidate>
+          <form
+            onSubmit={(event) => {
+              setSentTo(null);
+              form.onSubmit(save, focusOnInvalid(form))(event);
+            }}
+            noValidate
+          >
             <Stack gap="md">
-              <PasswordInput
-                label={t('accounts.fields.currentPassword')}
+              <PasswordField
+                field="currentPassword"
+                purpose="current"
                 name="currentPassword"
-                autoComplete="current-password"
-                required
-                withAsterisk={false}
-                value={values.currentPassword}
-                onChange={update('currentPassword')}
-                error={errors.currentPassword}
-                visibilityToggleButtonProps={{ 'aria-label': t('actions.toggleSecretVisibility') }}
+                {...form.getInputProps('currentPassword')}
               />
               <TextInput
                 label={t('accounts.fields.newEmail')}
@@ -104,9 +93,7 @@ export default function ChangeEmailPage() {
                 inputMode="email"
                 required
                 withAsterisk={false}
-                value={values.email}
-                onChange={update('email')}
-                error={errors.email}
+                {...form.getInputProps('email')}
               />
               <TextInput
                 label={t('accounts.fields.newEmailAgain')}
@@ -116,9 +103,7 @@ export default function ChangeEmailPage() {
                 inputMode="email"
                 required
                 withAsterisk={false}
-                value={values.emailAgain}
-                onChange={update('emailAgain')}
-                error={errors.emailAgain}
+                {...form.getInputProps('emailAgain')}
               />
               <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
                 {t('accounts.actions.send')}

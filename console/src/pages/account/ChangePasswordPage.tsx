@@ -1,22 +1,19 @@
 import '@mantine/core/styles/Card.css';
-import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useChangePassword } from '@/api/accounts';
 import { getConfig } from '@/app/config';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
-import {
-  type ChangePasswordValues,
-  hasProblems,
-  problemTexts,
-  validateChangePassword,
-} from '@/components/accountForms';
+import { useAccountRules } from '@/components/accountFormRules';
+import type { ChangePasswordValues } from '@/components/accountFormSchemas';
+import { focusOnInvalid, showFieldError } from '@/components/formFocus';
+import { PasswordField } from '@/components/PasswordField';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { useSessionState } from '@/session';
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', password: '', passwordAgain: '' };
-type Errors = Partial<Record<keyof ChangePasswordValues, string>>;
 
 /** /changePassword: the current password and the new one twice; the user's other sessions end. */
 export default function ChangePasswordPage() {
@@ -24,41 +21,32 @@ export default function ChangePasswordPage() {
   usePageTitle(t('pages.ChangePassword'));
   const userId = useSessionState((state) => state.user?.user_id ?? 0);
   const min = getConfig().passwordMinLength;
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const validate = useAccountRules<ChangePasswordValues>((schemas) => schemas.changePasswordSchema(t, min));
+  const form = useForm({ initialValues: EMPTY, validate });
   const [done, setDone] = useState(false);
   const change = useChangePassword(userId);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setDone(false);
-    const problems = validateChangePassword(values, min);
-    setErrors(problemTexts(t, problems));
-    if (hasProblems(problems)) return;
+  function save(values: ChangePasswordValues) {
     change.mutate(
       { current_password: values.currentPassword, password: values.password },
       {
         onSuccess: () => {
-          setValues(EMPTY);
+          form.reset();
+          // One message: the status alert above the form (a notification besides would say it twice).
           setDone(true);
-          notifications.show({ color: 'teal', message: t('accounts.changePassword.done') });
         },
         onError: (error) => {
           const key = accountErrorKey(error);
-          if (key === 'accounts.errors.currentPassword') setErrors({ currentPassword: t(key) });
+          if (key === 'accounts.errors.currentPassword') showFieldError(form, 'currentPassword', t(key));
           const refusal = fieldRefusal(error);
-          if (refusal?.field === 'password') setErrors({ password: refusal.message ?? t('errors.invalidRequest') });
+          if (refusal?.field === 'password') {
+            showFieldError(form, 'password', refusal.message ?? t('errors.invalidRequest'));
+          }
         },
       },
     );
   }
 
-  const update = (field: keyof ChangePasswordValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const toggle = { 'aria-label': t('actions.toggleSecretVisibility') };
   const shownInFields =
     change.isError &&
     (accountErrorKey(change.error) === 'accounts.errors.currentPassword' ||
@@ -80,40 +68,26 @@ export default function ChangePasswordPage() {
               {t(accountErrorKey(change.error) as 'errors.unexpected')}
             </Alert>
           )}
-          <form onSubmit={submit} noValidate>
+          <form
+            onSubmit={(event) => {
+              setDone(false);
+              form.onSubmit(save, focusOnInvalid(form))(event);
+            }}
+            noValidate
+          >
             <Stack gap="md">
-              <PasswordInput
-                label={t('accounts.fields.currentPassword')}
+              <PasswordField
+                field="currentPassword"
+                purpose="current"
                 name="currentPassword"
-                autoComplete="current-password"
-                required
-                withAsterisk={false}
-                value={values.currentPassword}
-                onChange={update('currentPassword')}
-                error={errors.currentPassword}
-                visibilityToggleButtonProps={toggle}
+                {...form.getInputProps('currentPassword')}
               />
-              <PasswordInput
-                label={t('accounts.fields.newPassword')}
-                name="password"
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-                value={values.password}
-                onChange={update('password')}
-                error={errors.password}
-                visibilityToggleButtonProps={toggle}
-              />
-              <PasswordInput
-                label={t('accounts.fields.newPasswordAgain')}
+              <PasswordField field="newPassword" purpose="new" name="password" {...form.getInputProps('password')} />
+              <PasswordField
+                field="newPasswordAgain"
+                purpose="new"
                 name="passwordAgain"
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-                value={values.passwordAgain}
-                onChange={update('passwordAgain')}
-                error={errors.passwordAgain}
-                visibilityToggleButtonProps={toggle}
+                {...form.getInputProps('passwordAgain')}
               />
               <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
                 {t('accounts.actions.change')}

@@ -21,11 +21,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useCreateCoupon } from '@/api/coupons';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
+import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { formatCoin } from '@/format';
@@ -48,7 +50,6 @@ import { couponCardText } from './couponLabels';
 const DayInput = lazy(() => import('@/components/DayInput'));
 
 const slashed = (day: string | null) => (day ? day.replaceAll('-', '/') : '');
-const FIELD_ORDER = ['name', 'discountValue', 'minPurchase', 'stock', 'startsOn', 'endsOn'] as const;
 
 /**
  * Creates a coupon (Owner, Manager), with a live preview of the customer's coupon card; the new one goes
@@ -67,103 +68,110 @@ export default function CreateCouponForm({
   const idPrefix = useId();
   const fieldId = (field: CouponField) => `${idPrefix}-${field}`;
   const create = useCreateCoupon(merchantId);
-  const [values, setValues] = useState<CouponFormValues>(() => emptyCouponForm());
-  const [problems, setProblems] = useState<CouponFormProblems>({});
   const today = useMemo(() => tokyoDay(new Date()), []);
+  const maxAmount = formatCoin(MAX_PAYMENT_AMOUNT);
+
+  /** Each problem in words; the limits are the contract's. */
+  const messages = (problems: CouponFormProblems, rate: boolean): Partial<Record<CouponField, string>> => ({
+    name:
+      problems.name &&
+      {
+        required: t('coupon.validation.nameRequired'),
+        tooLong: t('coupon.validation.nameTooLong', { max: COUPON_NAME_MAX }),
+      }[problems.name],
+    discountValue:
+      problems.discountValue &&
+      (rate
+        ? {
+            required: t('coupon.validation.rateRequired'),
+            invalid: t('coupon.validation.rateInvalid'),
+            positive: t('coupon.validation.rateRange', { max: COUPON_MAX_RATE_PERCENT }),
+            max: t('coupon.validation.rateRange', { max: COUPON_MAX_RATE_PERCENT }),
+          }
+        : {
+            required: t('coupon.validation.amountRequired'),
+            invalid: t('coupon.validation.amountInvalid'),
+            positive: t('coupon.validation.amountPositive'),
+            max: t('coupon.validation.amountMax', { max: maxAmount }),
+          })[problems.discountValue],
+    minPurchase:
+      problems.minPurchase &&
+      {
+        invalid: t('coupon.validation.minPurchaseInvalid'),
+        max: t('coupon.validation.minPurchaseMax', { max: maxAmount }),
+      }[problems.minPurchase],
+    stock:
+      problems.stock &&
+      {
+        invalid: t('coupon.validation.stockInvalid'),
+        positive: t('coupon.validation.stockPositive'),
+        max: t('coupon.validation.stockMax', { max: formatCoin(COUPON_STOCK_MAX) }),
+      }[problems.stock],
+    startsOn:
+      problems.startsOn &&
+      {
+        required: t('coupon.validation.startsOnRequired'),
+        invalid: t('coupon.validation.startsOnInvalid'),
+        past: t('coupon.validation.startsOnPast'),
+      }[problems.startsOn],
+    endsOn:
+      problems.endsOn &&
+      {
+        required: t('coupon.validation.endsOnRequired'),
+        invalid: t('coupon.validation.endsOnInvalid'),
+        beforeStart: t('coupon.validation.endsOnBeforeStart'),
+      }[problems.endsOn],
+  });
+
+  const form = useForm<CouponFormValues>({
+    initialValues: emptyCouponForm(),
+    validate: (values) => {
+      const checked = checkCouponForm(values);
+      return 'problems' in checked ? messages(checked.problems, values.discountType === 'RATE') : {};
+    },
+    onValuesChange: () => {
+      // What the server refused was about the values before this change.
+      if (create.isError) create.reset();
+    },
+  });
+  const values = form.values;
   const card = couponCardText(t, merchantName, couponDraft(values));
+  // The fields are found by id: the day inputs are lazily loaded DateInputs of their own.
+  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as CouponField)) };
+  // Once the messages have rendered, so the focused field is announced with its error.
+  const focusInvalid = (errors: FormErrors) => requestAnimationFrame(() => focusFirstInvalid(fields, errors));
 
   const change = <K extends CouponField>(field: K, value: CouponFormValues[K]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setProblems((previous) => ({ ...previous, [field === 'discountType' ? 'discountValue' : field]: undefined }));
-    // What the server refused was about the values before this change.
-    if (create.isError) create.reset();
+    form.setValues({ [field]: value });
+    form.clearFieldError(field);
+    // Another kind of discount makes the old value's problem moot.
+    if (field === 'discountType') form.clearFieldError('discountValue');
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkCouponForm(values);
-    if ('problems' in checked) {
-      setProblems(checked.problems);
-      const first = FIELD_ORDER.find((field) => checked.problems[field]);
-      if (first) document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setProblems({});
+  const save = (typed: CouponFormValues) => {
+    const checked = checkCouponForm(typed);
+    if ('problems' in checked) return;
     create.mutate(checked.body, {
       onSuccess: (coupon) => {
         notifications.show({ color: 'teal', message: t('coupon.create.created', { name: coupon.name }) });
         // The kind of discount and the days often stay for the next coupon; the rest does not.
-        setValues((previous) => ({ ...previous, name: '', discountValue: '', minPurchase: '', stock: '' }));
+        form.setValues({ name: '', discountValue: '', minPurchase: '', stock: '' });
         onCreated(coupon);
       },
       onError: (error) => {
         const refused = fieldRefusal(error);
         const field = refused ? couponFieldOf(refused.field) : undefined;
-        if (field) document.getElementById(fieldId(field))?.focus();
+        if (!refused || !field) return;
+        const errors = { [field]: refused.message ?? t('errors.invalidRequest') };
+        form.setErrors(errors);
+        focusInvalid(errors);
       },
     });
   };
 
-  const refusal = fieldRefusal(create.error);
-  const refusedField = refusal ? couponFieldOf(refusal.field) : undefined;
-  /** A field's own problem first, else what the server said about it. */
-  const errorOf = (field: CouponField, local: string | null | undefined): string | null => {
-    if (local) return local;
-    if (refusal && refusedField === field) return refusal.message ?? t('errors.invalidRequest');
-    return null;
-  };
-
+  const refusedField = couponFieldOf(fieldRefusal(create.error)?.field ?? '');
+  const errorOf = (field: CouponField): string | null => (form.errors[field] as string | undefined) ?? null;
   const rate = values.discountType === 'RATE';
-  const maxAmount = formatCoin(MAX_PAYMENT_AMOUNT);
-  let discountProblem: string | undefined;
-  if (problems.discountValue && rate) {
-    discountProblem = {
-      required: t('coupon.validation.rateRequired'),
-      invalid: t('coupon.validation.rateInvalid'),
-      positive: t('coupon.validation.rateRange', { max: COUPON_MAX_RATE_PERCENT }),
-      max: t('coupon.validation.rateRange', { max: COUPON_MAX_RATE_PERCENT }),
-    }[problems.discountValue];
-  } else if (problems.discountValue) {
-    discountProblem = {
-      required: t('coupon.validation.amountRequired'),
-      invalid: t('coupon.validation.amountInvalid'),
-      positive: t('coupon.validation.amountPositive'),
-      max: t('coupon.validation.amountMax', { max: maxAmount }),
-    }[problems.discountValue];
-  }
-  const nameProblem =
-    problems.name &&
-    {
-      required: t('coupon.validation.nameRequired'),
-      tooLong: t('coupon.validation.nameTooLong', { max: COUPON_NAME_MAX }),
-    }[problems.name];
-  const minPurchaseProblem =
-    problems.minPurchase &&
-    {
-      invalid: t('coupon.validation.minPurchaseInvalid'),
-      max: t('coupon.validation.minPurchaseMax', { max: maxAmount }),
-    }[problems.minPurchase];
-  const stockProblem =
-    problems.stock &&
-    {
-      invalid: t('coupon.validation.stockInvalid'),
-      positive: t('coupon.validation.stockPositive'),
-      max: t('coupon.validation.stockMax', { max: formatCoin(COUPON_STOCK_MAX) }),
-    }[problems.stock];
-  const startsOnProblem =
-    problems.startsOn &&
-    {
-      required: t('coupon.validation.startsOnRequired'),
-      invalid: t('coupon.validation.startsOnInvalid'),
-      past: t('coupon.validation.startsOnPast'),
-    }[problems.startsOn];
-  const endsOnProblem =
-    problems.endsOn &&
-    {
-      required: t('coupon.validation.endsOnRequired'),
-      invalid: t('coupon.validation.endsOnInvalid'),
-      beforeStart: t('coupon.validation.endsOnBeforeStart'),
-    }[problems.endsOn];
 
   const dayField = (field: 'startsOn' | 'endsOn', label: string, description: string, error: string | null) => (
     <Suspense
@@ -207,7 +215,7 @@ export default function CreateCouponForm({
       radius="md"
       p="lg"
       component="form"
-      onSubmit={submit}
+      onSubmit={form.onSubmit(save, focusInvalid)}
       noValidate
       aria-labelledby={`${idPrefix}-title`}
     >
@@ -228,7 +236,7 @@ export default function CreateCouponForm({
               description={t('coupon.create.nameHint', { length: values.name.trim().length, max: COUPON_NAME_MAX })}
               value={values.name}
               onChange={(event) => change('name', event.currentTarget.value)}
-              error={errorOf('name', nameProblem)}
+              error={errorOf('name')}
               autoComplete="off"
               required
             />
@@ -237,7 +245,7 @@ export default function CreateCouponForm({
                 id={fieldId('discountType')}
                 label={t('coupon.create.discountType')}
                 labelElement="div"
-                error={errorOf('discountType', null)}
+                error={errorOf('discountType')}
               >
                 <Box mt={4}>
                   <SegmentedControl
@@ -267,7 +275,7 @@ export default function CreateCouponForm({
                     {rate ? t('coupon.create.percent') : t('coupon.create.yen')}
                   </Text>
                 }
-                error={errorOf('discountValue', discountProblem)}
+                error={errorOf('discountValue')}
                 required
                 w={320}
               />
@@ -286,7 +294,7 @@ export default function CreateCouponForm({
                     {t('coupon.create.yen')}
                   </Text>
                 }
-                error={errorOf('minPurchase', minPurchaseProblem)}
+                error={errorOf('minPurchase')}
                 w={200}
               />
               <RewritingInput
@@ -297,23 +305,13 @@ export default function CreateCouponForm({
                 value={values.stock}
                 onValueChange={(value) => change('stock', value)}
                 {...numberProps}
-                error={errorOf('stock', stockProblem)}
+                error={errorOf('stock')}
                 w={260}
               />
             </Group>
             <Group align="flex-start" gap="md" wrap="wrap">
-              {dayField(
-                'startsOn',
-                t('coupon.create.startsOn'),
-                t('coupon.create.startsOnHint'),
-                errorOf('startsOn', startsOnProblem),
-              )}
-              {dayField(
-                'endsOn',
-                t('coupon.create.endsOn'),
-                t('coupon.create.endsOnHint'),
-                errorOf('endsOn', endsOnProblem),
-              )}
+              {dayField('startsOn', t('coupon.create.startsOn'), t('coupon.create.startsOnHint'), errorOf('startsOn'))}
+              {dayField('endsOn', t('coupon.create.endsOn'), t('coupon.create.endsOnHint'), errorOf('endsOn'))}
             </Group>
           </Stack>
           <Box w={320} style={{ flex: '0 0 320px' }}>

@@ -20,6 +20,7 @@ export default function StopCouponDialog({
       title={t('coupon.stop.confirmTitle')}
       body={t('coupon.stop.confirmBody', { name: coupon.name, discount: discountLabel(t, coupon) })}
       confirmLabel={t('coupon.stop.confirm')}
+      tone="danger"
       failedTitle={t('coupon.stop.failed')}
       doneMessage={t('coupon.stop.done', { name: coupon.name })}
       mutation={useStopCoupon(merchantId)}

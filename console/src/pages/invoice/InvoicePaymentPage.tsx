@@ -30,7 +30,7 @@ export default function InvoicePaymentPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.InvoicePayment'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const raw = useSearch({ strict: false });
   const invoiceId = parseInvoiceId(raw.invoice_id);
   if (!merchant) return null;
 

@@ -1,11 +1,11 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { errorMessageKey } from '@/api/errors';
 import controls from '@/components/PlainControls.module.css';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { pathOf } from '@/router/paths';
-import { hrefWithQuery } from '@/router/search';
+import { hrefWithQuery, usePlainSearch } from '@/router/search';
 import { session } from '@/session';
 import { type LoginFieldErrors, loginTarget, validateLogin } from './loginForm';
 
@@ -53,7 +53,7 @@ const EyeIcon = ({ crossed }: { crossed: boolean }) => (
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.Login'));
-  const search = useSearch({ strict: false }) as Record<string, string>;
+  const search = usePlainSearch();
   const navigate = useNavigate();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);

@@ -1,11 +1,12 @@
 import { NAMED_PATHS } from '@coin/contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
 import { requestPasswordReset } from '@/api/accounts';
 import { errorMessageKey } from '@/api/errors';
-import { emailProblem, problemText } from '@/components/accountForms';
+import { useAccountRules } from '@/components/accountFormRules';
+import { focusOnInvalid } from '@/components/formFocus';
 import { DoneView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
@@ -14,16 +15,9 @@ import { useTranslation } from '@/i18n';
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.ForgetPassword'));
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const validate = useAccountRules<{ email: string }>((schemas) => schemas.resetRequestSchema(t));
+  const form = useForm({ initialValues: { email: '' }, validate });
   const request = useMutation({ mutationFn: requestPasswordReset });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = emailProblem(email);
-    setProblem(found ? problemText(t, found) : null);
-    if (!found) request.mutate(email.trim());
-  }
 
   if (request.isSuccess) {
     return (
@@ -52,7 +46,7 @@ export default function ForgetPasswordPage() {
           {t(errorMessageKey(request.error))}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()), focusOnInvalid(form))} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('accounts.fields.email')}
@@ -62,12 +56,7 @@ export default function ForgetPasswordPage() {
             inputMode="email"
             required
             withAsterisk={false}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setProblem(null);
-            }}
-            error={problem}
+            {...form.getInputProps('email')}
           />
           <Button type="submit" fullWidth loading={request.isPending}>
             {t('accounts.actions.send')}

@@ -1,26 +1,22 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
 import { activateInvitation } from '@/api/accounts';
 import { errorMessageKey } from '@/api/errors';
 import { getConfig } from '@/app/config';
 import { fieldRefusal, tokenFailure } from '@/components/accountErrors';
-import { hasProblems, problemTexts, validatePasswordPair } from '@/components/accountForms';
 import { DoneView, TokenFailureView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
+import { usePlainSearch } from '@/router/search';
 import { readInvitationStep } from './invitationStep';
-import { PasswordFields } from './PasswordFields';
+import { NewPasswordForm } from './NewPasswordForm';
 
 /** /mu/invitations: accepts the invitation (setting the first password when the account has none). */
 export default function InitMerchantAccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.InitMerchantAccount'));
-  const step = readInvitationStep(useSearch({ strict: false }) as Record<string, string>);
+  const step = readInvitationStep(usePlainSearch());
   const min = getConfig().passwordMinLength;
-  const [values, setValues] = useState({ password: '', passwordAgain: '' });
-  const [errors, setErrors] = useState<{ password?: string; passwordAgain?: string }>({});
   const activation = useMutation({ mutationFn: activateInvitation });
 
   if (!step) return <TokenFailureView failure="invalid" flow="invitation" />;
@@ -39,29 +35,13 @@ export default function InitMerchantAccountPage() {
     );
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!step) return;
-    if (step.needs_password) {
-      const problems = validatePasswordPair(values, min);
-      setErrors(problemTexts(t, problems));
-      if (hasProblems(problems)) return;
-    }
-    activation.mutate(
-      {
-        activate_token: step.activate_token,
-        email_token: step.email_token,
-        pass_token: step.pass_token,
-        ...(step.needs_password ? { password: values.password } : {}),
-      },
-      {
-        onError: (error) => {
-          const refusal = fieldRefusal(error);
-          if (refusal?.field === 'password') setErrors({ password: refusal.message ?? t('errors.invalidRequest') });
-        },
-      },
-    );
-  }
+  const accept = (password: string | undefined) =>
+    activation.mutateAsync({
+      activate_token: step.activate_token,
+      email_token: step.email_token,
+      pass_token: step.pass_token,
+      ...(password === undefined ? {} : { password }),
+    });
 
   return (
     <Stack gap="lg">
@@ -78,24 +58,7 @@ export default function InitMerchantAccountPage() {
           {t(errorMessageKey(activation.error))}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {step.needs_password && (
-            <PasswordFields
-              password={values.password}
-              passwordAgain={values.passwordAgain}
-              errors={errors}
-              onChange={(field, value) => {
-                setValues((current) => ({ ...current, [field]: value }));
-                setErrors((current) => ({ ...current, [field]: undefined }));
-              }}
-            />
-          )}
-          <Button type="submit" fullWidth loading={activation.isPending}>
-            {t('accounts.actions.register')}
-          </Button>
-        </Stack>
-      </form>
+      <NewPasswordForm withPassword={step.needs_password} pending={activation.isPending} send={accept} />
     </Stack>
   );
 }

@@ -1,16 +1,13 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
 import { resetPassword } from '@/api/accounts';
 import { errorMessageKey } from '@/api/errors';
-import { getConfig } from '@/app/config';
 import { fieldRefusal, tokenFailure } from '@/components/accountErrors';
-import { hasProblems, problemTexts, validatePasswordPair } from '@/components/accountForms';
 import { DoneView, TokenFailureView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
-import { PasswordFields } from './PasswordFields';
+import { usePlainSearch } from '@/router/search';
+import { NewPasswordForm } from './NewPasswordForm';
 
 interface PasswordTokenFormProps {
   title: string;
@@ -23,10 +20,7 @@ interface PasswordTokenFormProps {
 export function PasswordTokenForm({ title, lead, doneHeading, doneBody }: PasswordTokenFormProps) {
   const { t } = useTranslation();
   usePageTitle(title);
-  const token = (useSearch({ strict: false }) as Record<string, string>).token ?? '';
-  const min = getConfig().passwordMinLength;
-  const [values, setValues] = useState({ password: '', passwordAgain: '' });
-  const [errors, setErrors] = useState<{ password?: string; passwordAgain?: string }>({});
+  const token = usePlainSearch().token ?? '';
   const reset = useMutation({ mutationFn: (password: string) => resetPassword(token, password) });
 
   if (token === '') return <TokenFailureView failure="invalid" flow="password" />;
@@ -45,20 +39,6 @@ export function PasswordTokenForm({ title, lead, doneHeading, doneBody }: Passwo
     );
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problems = validatePasswordPair(values, min);
-    setErrors(problemTexts(t, problems));
-    if (!hasProblems(problems)) {
-      reset.mutate(values.password, {
-        onError: (error) => {
-          const refusal = fieldRefusal(error);
-          if (refusal?.field === 'password') setErrors({ password: refusal.message ?? t('errors.invalidRequest') });
-        },
-      });
-    }
-  }
-
   return (
     <Stack gap="lg">
       <Title order={1} size="h3">
@@ -70,22 +50,7 @@ export function PasswordTokenForm({ title, lead, doneHeading, doneBody }: Passwo
           {t(errorMessageKey(reset.error))}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <PasswordFields
-            password={values.password}
-            passwordAgain={values.passwordAgain}
-            errors={errors}
-            onChange={(field, value) => {
-              setValues((current) => ({ ...current, [field]: value }));
-              setErrors((current) => ({ ...current, [field]: undefined }));
-            }}
-          />
-          <Button type="submit" fullWidth loading={reset.isPending}>
-            {t('accounts.actions.register')}
-          </Button>
-        </Stack>
-      </form>
+      <NewPasswordForm pending={reset.isPending} send={(password) => reset.mutateAsync(password ?? '')} />
     </Stack>
   );
 }

@@ -1,17 +1,17 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { accountQueries } from '@/api/accounts';
 import { tokenFailure } from '@/components/accountErrors';
 import { CheckingView, DoneView, FailureAlert, TokenFailureView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
+import { usePlainSearch } from '@/router/search';
 
 /** /email/verify and /mu/verify: the link mailed to a new address; following it changes the address. */
 export default function VerifyEmailPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.VerifyEmail'));
-  const token = (useSearch({ strict: false }) as Record<string, string>).token ?? '';
+  const token = usePlainSearch().token ?? '';
   const verification = useQuery({ ...accountQueries.emailVerification(token), enabled: token !== '' });
 
   if (token === '') return <TokenFailureView failure="invalid" flow="email" />;

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { accountQueries } from '@/api/accounts';
 import { tokenFailure } from '@/components/accountErrors';
 import { CheckingView, FailureAlert, TokenFailureView } from '@/components/MailLinkViews';
@@ -9,7 +9,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 import { pathOf } from '@/router/paths';
-import { hrefWithQuery } from '@/router/search';
+import { hrefWithQuery, usePlainSearch } from '@/router/search';
 import { invitationStepQuery } from './invitationStep';
 
 /** /mu: the invitation link. Shows what the invitation is for, then 次へ to /mu/invitations. */
@@ -17,7 +17,7 @@ export default function VerifyMerchantUserPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.VerifyMerchantUser'));
   const navigate = useNavigate();
-  const token = (useSearch({ strict: false }) as Record<string, string>).token ?? '';
+  const token = usePlainSearch().token ?? '';
   const invitation = useQuery({ ...accountQueries.invitation(token), enabled: token !== '' });
 
   if (token === '') return <TokenFailureView failure="invalid" flow="invitation" />;

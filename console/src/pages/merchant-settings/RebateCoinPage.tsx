@@ -1,7 +1,8 @@
 import type { RebateCoinSettings } from '@coin/contract';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   loadSettingsBodySchemas,
   rebateCoinQueries,
@@ -9,8 +10,9 @@ import {
   useUpdateRebateCoin,
 } from '@/api/merchantSettings';
 import { apiErrorText } from '@/components/apiErrorText';
+import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
 import { RewritingInput } from '@/components/RewritingInput';
-import { focusFirstInvalid } from '@/components/useFocusOnMount';
+
 import { formatBasisPoints } from '@/format';
 import { useTranslation } from '@/i18n';
 import RebateExample from './RebateExample';
@@ -49,26 +51,31 @@ function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings
   const { t } = useTranslation();
   const idPrefix = useId();
   const fieldId = (field: RebateField) => `${idPrefix}-${field}`;
-  const formRef = useRef<HTMLFormElement>(null);
   const save = useUpdateRebateCoin(merchantId);
   // The values stay as typed after a failed save; a successful one leaves them equal to what was saved.
-  const [values, setValues] = useState<RebateValues>(() => rebateValuesOf(settings));
-  const [problems, setProblems] = useState<RebateProblems>({});
+  const form = useForm<RebateValues>({
+    initialValues: rebateValuesOf(settings),
+    onValuesChange: () => {
+      if (save.isError) save.reset();
+    },
+  });
+  const values = form.values;
   const [loadFailure, setLoadFailure] = useState<unknown>(null);
   const texts: RebateTexts = { rateInvalid: t('rebateCoin.rateInvalid'), invalidRequest: t('errors.invalidRequest') };
+  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as RebateField)) };
+  /** Shows the problems on their fields and, once they have rendered, focuses the first (announced with it). */
+  const showProblems = (problems: RebateProblems) => {
+    form.setErrors(problems);
+    requestAnimationFrame(() => focusFirstInvalid(fields, problems));
+  };
 
   const change = (patch: Partial<RebateValues>) => {
-    setValues((previous) => {
-      const next = { ...previous, ...patch };
-      // Choosing a coin after 還元しない: the rate is to be typed, not a leftover 0.
-      if (patch.coinId && previous.coinId === '' && rateBasisPoints(next.rate) === 0) next.rate = '';
-      return next;
-    });
-    setProblems((previous) => ({
-      ...previous,
-      ...Object.fromEntries(Object.keys(patch).map((key) => [key, undefined])),
-    }));
-    if (save.isError) save.reset();
+    const previous = form.getValues();
+    const next = { ...previous, ...patch };
+    // Choosing a coin after 還元しない: the rate is to be typed, not a leftover 0.
+    if (patch.coinId && previous.coinId === '' && rateBasisPoints(next.rate) === 0) next.rate = '';
+    form.setValues(next);
+    for (const field of Object.keys(patch) as RebateField[]) form.clearFieldError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -83,20 +90,18 @@ function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings
       setLoadFailure(error);
       return;
     }
-    const checked = checkRebate(values, schemas.rebateCoin, texts);
+    // The contract's schema of the request checks the values (its messages are Japanese).
+    const checked = checkRebate(form.getValues(), schemas.rebateCoin, texts);
     if (!checked.ok) {
-      setProblems(checked.problems);
-      focusFirstInvalid(formRef.current);
+      showProblems(checked.problems);
       return;
     }
-    setProblems({});
+    form.clearErrors();
     save.mutate(checked.body, {
       onSuccess: () => notifications.show({ color: 'teal', message: t('rebateCoin.saved') }),
       onError: (error) => {
         const refused = rebateRefusal(error, texts);
-        if (!refused) return;
-        setProblems(refused);
-        focusFirstInvalid(formRef.current);
+        if (refused) showProblems(refused);
       },
     });
   };
@@ -115,7 +120,6 @@ function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings
       radius="md"
       p="lg"
       component="form"
-      ref={formRef}
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-labelledby={`${idPrefix}-title`}
@@ -138,7 +142,7 @@ function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings
               data={coinOptions}
               value={values.coinId}
               onChange={(event) => change({ coinId: event.currentTarget.value })}
-              error={problems.coinId}
+              error={form.errors.coinId}
             />
             <RewritingInput
               id={fieldId('rate')}
@@ -163,7 +167,7 @@ function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings
                   {t('rebateCoin.percent')}
                 </Text>
               }
-              error={problems.rate}
+              error={form.errors.rate}
               required={!noRebate}
               w={320}
             />

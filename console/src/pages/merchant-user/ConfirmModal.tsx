@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { accountErrorKey } from '@/components/accountErrors';
+import { useDialogFrame } from '@/components/ConfirmDialog';
 import { useTranslation } from '@/i18n';
 
 interface ConfirmModalProps {
@@ -17,15 +18,10 @@ interface ConfirmModalProps {
 /** The confirm step before suspending, reactivating or re-inviting a user. */
 export function ConfirmModal(props: ConfirmModalProps) {
   const { t } = useTranslation();
+  const frame = useDialogFrame();
   const { opened, title, body, confirmLabel, danger, submitting, error, onConfirm, onClose } = props;
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} {...frame}>
       <Stack gap="md">
         <Text size="sm">{body}</Text>
         {error !== null && error !== undefined && (

@@ -5,7 +5,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
-import { Badge, Box, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
   useResendMerchantUserInvitation,
   useUpdateMerchantUser,
 } from '@/api/merchantUsers';
+import { type Column, RowsTable } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
@@ -158,66 +159,77 @@ function UserTable({
   onAction: (kind: RowAction, user: MerchantUserRow) => void;
 }) {
   const { t } = useTranslation();
-  return (
-    // A plain scroll box: Mantine's ScrollContainer would share ScrollArea with the shell and split it out.
-    <Box style={{ overflowX: 'auto' }}>
-      <Table verticalSpacing="sm" highlightOnHover miw={760}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('accounts.fields.userName')}</Table.Th>
-            <Table.Th>{t('accounts.fields.email')}</Table.Th>
-            <Table.Th>{t('accounts.fields.role')}</Table.Th>
-            <Table.Th>{t('fields.status')}</Table.Th>
-            <Table.Th>{t('accounts.fields.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.user_id} data-status={row.status}>
-              <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
-                {row.name}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {row.email ?? (
-                  <Text span c="dimmed" size="sm">
-                    {t('accounts.merchantUser.noEmail')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="outline" color="gray" radius="sm">
-                  {t(roleKey(row.role))}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={STATUS_COLORS[row.status]} radius="sm">
-                  {t(`accounts.merchantUser.statuses.${row.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Group
-                  gap={6}
-                  wrap="nowrap"
-                  role="group"
-                  aria-label={t('accounts.merchantUser.actionsFor', { name: row.name })}
-                >
-                  {rowActions(row, selfUserId).map((action) => (
-                    <Button
-                      key={action}
-                      size="compact-sm"
-                      variant={action === 'suspend' ? 'subtle' : 'light'}
-                      color={action === 'suspend' ? 'red' : undefined}
-                      onClick={() => onAction(action, row)}
-                    >
-                      {t(`accounts.actions.${action}`)}
-                    </Button>
-                  ))}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
+  // The shared list table: on a phone each user is a card headed by name, role, status and actions.
+  const columns: Column<MerchantUserRow>[] = [
+    {
+      key: 'name',
+      header: t('accounts.fields.userName'),
+      mobile: 'primary',
+      render: (row) => (
+        <Text span fw={500} size="sm">
+          {row.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'email',
+      header: t('accounts.fields.email'),
+      render: (row) =>
+        row.email ? (
+          <span style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{row.email}</span>
+        ) : (
+          <Text span c="dimmed" size="sm">
+            {t('accounts.merchantUser.noEmail')}
+          </Text>
+        ),
+    },
+    {
+      key: 'role',
+      header: t('accounts.fields.role'),
+      mobile: 'primary',
+      render: (row) => (
+        <Badge variant="outline" color="gray" radius="sm">
+          {t(roleKey(row.role))}
+        </Badge>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      mobile: 'primary',
+      render: (row) => (
+        <Badge variant="light" color={STATUS_COLORS[row.status]} radius="sm">
+          {t(`accounts.merchantUser.statuses.${row.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('accounts.fields.actions'),
+      mobile: 'primary',
+      render: (row) => (
+        <Group gap={6} wrap="wrap" role="group" aria-label={t('accounts.merchantUser.actionsFor', { name: row.name })}>
+          {rowActions(row, selfUserId).map((action) => (
+            <Button
+              key={action}
+              size="compact-sm"
+              variant={action === 'suspend' ? 'subtle' : 'light'}
+              color={action === 'suspend' ? 'red' : undefined}
+              onClick={() => onAction(action, row)}
+            >
+              {t(`accounts.actions.${action}`)}
+            </Button>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <RowsTable
+      label={t('accounts.merchantUser.listTitle')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.user_id}
+    />
   );
 }

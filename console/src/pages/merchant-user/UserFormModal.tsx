@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@coin/contract';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
 import {
   hasProblems,
@@ -9,6 +9,8 @@ import {
   validateEditUser,
   validateInvite,
 } from '@/components/accountForms';
+import { useDialogFrame } from '@/components/ConfirmDialog';
+import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 
@@ -28,6 +30,7 @@ interface UserFormModalProps {
 /** 招待する (name, role, email) and 編集 (name, role): one form, the email only when inviting. */
 export function UserFormModal({ mode, opened, initial, submitting, error, onClose, onSubmit }: UserFormModalProps) {
   const { t } = useTranslation();
+  const frame = useDialogFrame();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   // A refused field's message goes when the field is edited, and comes back with the next refusal.
@@ -42,12 +45,29 @@ export function UserFormModal({ mode, opened, initial, submitting, error, onClos
     errors[field] ??
     (refusedField === field && !editedSinceSubmit.has(field) ? (refusal?.message ?? refusalText) : undefined);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const fields: FocusableForm = {
+    getInputNode: (path) => formRef.current?.querySelector<HTMLElement>(`[name="${path}"]`) ?? null,
+  };
+  // Once the messages have rendered, so the focused field is announced with its error.
+  const focusInvalid = (found: Errors) => requestAnimationFrame(() => focusFirstInvalid(fields, found));
+
+  // A refusal naming a field (a taken email, say) takes the focus there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new refusal moves the focus
+  useEffect(() => {
+    if (refusedField) focusInvalid({ [refusedField]: 'refused' });
+  }, [error]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problems = mode === 'invite' ? validateInvite(values) : validateEditUser(values);
-    setErrors(problemTexts(t, problems));
+    const texts = problemTexts(t, problems);
+    setErrors(texts);
     setEditedSinceSubmit(new Set());
-    if (hasProblems(problems)) return;
+    if (hasProblems(problems)) {
+      focusInvalid(texts);
+      return;
+    }
     onSubmit({ name: values.name.trim(), role: values.role as Role, email: values.email.trim() });
   }
 
@@ -62,10 +82,9 @@ export function UserFormModal({ mode, opened, initial, submitting, error, onClos
       opened={opened}
       onClose={onClose}
       title={t(mode === 'invite' ? 'accounts.merchantUser.inviteTitle' : 'accounts.merchantUser.editTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      {...frame}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           {mode === 'invite' && <Text size="sm">{t('accounts.merchantUser.inviteHint')}</Text>}
           {error !== null && error !== undefined && !refusedField && (

@@ -20,6 +20,7 @@ export default function ChangeStatusDialog({
       title={t(closing ? 'merchantProfile.status.closeTitle' : 'merchantProfile.status.openTitle')}
       body={t(closing ? 'merchantProfile.status.closeBody' : 'merchantProfile.status.openBody')}
       confirmLabel={t(closing ? 'merchantProfile.status.close' : 'merchantProfile.status.open')}
+      tone={closing ? 'danger' : 'primary'}
       failedTitle={t('merchantProfile.status.failed')}
       doneMessage={t(closing ? 'merchantProfile.status.closeDone' : 'merchantProfile.status.openDone')}
       mutation={useUpdateMerchantStatus(merchantId)}

@@ -13,11 +13,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useUpdateMerchant } from '@/api/merchantProfile';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
+import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
 import { RewritingInput } from '@/components/RewritingInput';
 import { useTranslation } from '@/i18n';
 import {
@@ -61,69 +63,72 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
   const idPrefix = useId();
   const fieldId = (field: ProfileField) => `${idPrefix}-${field}`;
   const save = useUpdateMerchant(profile.merchant_id);
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
-  const [problems, setProblems] = useState<ProfileFormProblems>({});
+  const label = (field: ProfileField) => t(LABEL_KEYS[field]);
+
+  /** Each problem in words; the limits are the contract's. */
+  const messages = (problems: ProfileFormProblems): Partial<Record<ProfileField, string>> =>
+    Object.fromEntries(
+      PROFILE_FIELDS.filter((field) => problems[field]).map((field) => {
+        switch (problems[field]) {
+          case 'required':
+            return [field, t('merchantProfile.validation.nameRequired')];
+          case 'tooLong':
+            return [
+              field,
+              t('merchantProfile.validation.tooLong', {
+                field: label(field),
+                max: PROFILE_TEXT_MAX[field as keyof typeof PROFILE_TEXT_MAX],
+              }),
+            ];
+          default:
+            if (field === 'postalCode') return [field, t('merchantProfile.validation.postalCodeInvalid')];
+            if (field === 'phone') return [field, t('merchantProfile.validation.phoneInvalid')];
+            return [field, t('merchantProfile.validation.prefectureInvalid')];
+        }
+      }),
+    );
+
+  const form = useForm<ProfileFormValues>({
+    initialValues: profileFormValues(profile),
+    validate: (values) => messages(checkProfileForm(values)),
+    onValuesChange: () => {
+      // What the server refused was about the values before this change.
+      if (save.isError) save.reset();
+    },
+  });
+  const values = form.values;
   const changed = isProfileChanged(values, profile);
+  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as ProfileField)) };
+  // Once the messages have rendered, so the focused field is announced with its error.
+  const focusInvalid = (errors: FormErrors) => requestAnimationFrame(() => focusFirstInvalid(fields, errors));
 
-  const change = (field: ProfileField, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setProblems((previous) => ({ ...previous, [field]: undefined }));
-    // What the server refused was about the values before this change.
-    if (save.isError) save.reset();
-  };
+  const change = (field: ProfileField, value: string) => form.setFieldValue(field, value);
 
-  const focus = (field: ProfileField) => document.getElementById(fieldId(field))?.focus();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkProfileForm(values);
-    setProblems(found);
-    const first = PROFILE_FIELDS.find((field) => found[field]);
-    if (first) {
-      focus(first);
-      return;
-    }
-    save.mutate(profileBody(values), {
+  const submit = (typed: ProfileFormValues) => {
+    save.mutate(profileBody(typed), {
       onSuccess: (saved) => {
-        setValues(profileFormValues(saved));
+        form.setValues(profileFormValues(saved));
         notifications.show({ color: 'teal', message: t('merchantProfile.profile.saved') });
       },
       onError: (error) => {
         const refused = fieldRefusal(error);
         const field = refused ? profileFieldOf(refused.field) : undefined;
-        if (field) focus(field);
+        if (!refused || !field) return;
+        const errors = { [field]: refused.message ?? t('errors.invalidRequest') };
+        form.setErrors(errors);
+        focusInvalid(errors);
       },
     });
   };
 
   const discard = () => {
-    setValues(profileFormValues(profile));
-    setProblems({});
+    form.setValues(profileFormValues(profile));
+    form.clearErrors();
     save.reset();
   };
 
-  const refusal = fieldRefusal(save.error);
-  const refusedField = refusal ? profileFieldOf(refusal.field) : undefined;
-  const label = (field: ProfileField) => t(LABEL_KEYS[field]);
-
-  /** The field's own problem first, else what the server said about it. */
-  const errorOf = (field: ProfileField): string | null => {
-    switch (problems[field]) {
-      case 'required':
-        return t('merchantProfile.validation.nameRequired');
-      case 'tooLong':
-        return t('merchantProfile.validation.tooLong', {
-          field: label(field),
-          max: PROFILE_TEXT_MAX[field as keyof typeof PROFILE_TEXT_MAX],
-        });
-      case 'invalid':
-        if (field === 'postalCode') return t('merchantProfile.validation.postalCodeInvalid');
-        if (field === 'phone') return t('merchantProfile.validation.phoneInvalid');
-        return t('merchantProfile.validation.prefectureInvalid');
-    }
-    if (refusal && refusedField === field) return refusal.message ?? t('errors.invalidRequest');
-    return null;
-  };
+  const refusedField = profileFieldOf(fieldRefusal(save.error)?.field ?? '');
+  const errorOf = (field: ProfileField): string | null => (form.errors[field] as string | undefined) ?? null;
 
   /** A hint and the count of characters against the field's limit. */
   const counted = (field: keyof typeof PROFILE_TEXT_MAX, hint?: string): ReactNode => (
@@ -149,7 +154,7 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
       radius="md"
       p="lg"
       component="form"
-      onSubmit={submit}
+      onSubmit={form.onSubmit(submit, focusInvalid)}
       noValidate
       aria-labelledby={`${idPrefix}-title`}
     >

@@ -24,6 +24,7 @@ export default function CancelDialog({
         amount: formatCoin(application.amount),
       })}
       confirmLabel={t('refund.list.confirmCancel')}
+      tone="danger"
       // 取り消す is the action here: the way out says 閉じる, not キャンセル.
       dismissLabel={t('actions.close')}
       failedTitle={t('refund.list.cancelFailed')}

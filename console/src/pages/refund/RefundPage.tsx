@@ -75,6 +75,15 @@ export default function RefundPage() {
       },
       { key: 'amount', header: t('fields.refundAmount'), align: 'right', render: (row) => formatCoin(row.amount) },
       { key: 'fee', header: t('fields.fee'), align: 'right', render: (row) => formatCoin(row.fee) },
+      {
+        key: 'reason',
+        header: t('fields.refundReason'),
+        render: (row) => (
+          <Text span inherit maw={200} truncate="end" display="block" title={row.reason ?? undefined}>
+            {row.reason ?? ''}
+          </Text>
+        ),
+      },
       ...(isOwner
         ? [
             {

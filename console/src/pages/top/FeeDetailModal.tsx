@@ -1,27 +1,42 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Pagination.css';
-import { DEFAULT_PAGE_SIZE, type TxFee } from '@coin/contract';
+import { DEFAULT_PAGE_SIZE, type SummarizedFee, type TxFee } from '@coin/contract';
 import { Badge, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { feeQueries } from '@/api/fees';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
-import { DATE_FORMAT, formatBasisPoints, formatCoin, formatDateTime, formatDay, formatMonth } from '@/format';
+import {
+  DATE_FORMAT,
+  formatBasisPoints,
+  formatCoin,
+  formatDateTime,
+  formatDay,
+  formatMonth,
+  formatYen,
+} from '@/format';
 import { useTranslation } from '@/i18n';
 import { monthBounds } from './feeMonth';
 
-/** A month's fee detail: every transaction's fee (GET /merchants/{id}/tx_fees) and the rates that applied. */
+/**
+ * A month's fee detail: the month's fee as the card shows it, the payments it is made of with each
+ * one's fee (GET /merchants/{id}/tx_fees, type PAYMENT: their fees add up to the monthly fee before
+ * tax), and the rates that applied.
+ */
 export function FeeDetailModal({
   merchantId,
   merchantName,
   month,
+  summary,
   onClose,
 }: {
   merchantId: number;
   merchantName: string;
   month: string | null;
+  /** The month's row of the fees card: the detail heads with the same figures. */
+  summary?: Pick<SummarizedFee, 'amount' | 'tax'>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -33,10 +48,37 @@ export function FeeDetailModal({
       title={month ? <Text fw={700}>{t('feeDetail.title', { month: formatMonth(month) })}</Text> : null}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
+      {month && summary && <FeeSummary summary={summary} />}
       {month && <FeeDetail merchantId={merchantId} merchantName={merchantName} month={month} />}
     </Modal>
   );
 }
+
+/** The month's fee before tax, its tax and the two together, as the fees card shows them. */
+export function FeeSummary({ summary }: { summary: Pick<SummarizedFee, 'amount' | 'tax'> }) {
+  const { t } = useTranslation();
+  return (
+    <Table withTableBorder mb="lg" aria-label={t('top.fees.summary')}>
+      <Table.Tbody>
+        {(
+          [
+            ['amount', summary.amount],
+            ['tax', summary.tax],
+            ['total', summary.amount + summary.tax],
+          ] as const
+        ).map(([key, value]) => (
+          <Table.Tr key={key}>
+            <Table.Th scope="row">{t(`top.fees.${key}`)}</Table.Th>
+            <Table.Td ta="right">{formatYen(value)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The monthly fee is the payment fee: transfer and payout fees are charged when they happen. */
+const MONTHLY_FEE_TYPE = 'PAYMENT';
 
 function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; merchantName: string; month: string }) {
   const { t } = useTranslation();
@@ -46,6 +88,7 @@ function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; me
     ...feeQueries.txFees(merchantId, {
       start_at: bounds.from,
       end_at: bounds.to,
+      type: MONTHLY_FEE_TYPE,
       limit: DEFAULT_PAGE_SIZE,
       offset: page,
     }),
@@ -94,7 +137,7 @@ function FeeDetail({ merchantId, merchantName, month }: { merchantId: number; me
             merchantId={merchantId}
             merchantName={merchantName}
             report="tx_fees"
-            query={{ start_date: bounds.from, end_date: bounds.to }}
+            query={{ start_date: bounds.from, end_date: bounds.to, type: MONTHLY_FEE_TYPE }}
           />
         </Group>
         <ListTable

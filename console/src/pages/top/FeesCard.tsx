@@ -12,66 +12,80 @@ const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ defa
 
 const isSettled = (fee: SummarizedFee) => (SETTLED_FEE_STATUSES as readonly string[]).includes(fee.status);
 
-/** Monthly fees: month, amount + tax, settled marker. */
+type FeesQuery = Parameters<typeof QueryCard<{ items: SummarizedFee[] }>>[0]['query'];
+
+/** Monthly fees: month, amount before tax, tax, amount with tax, settled marker; a month opens its detail. */
 export function FeesCard({ merchantId, merchantName }: { merchantId: number; merchantName: string }) {
-  const { t } = useTranslation();
   const query = useQuery(merchantQueries.summarizedTxFees(merchantId, tokyoMonth()));
-  const [openMonth, setOpenMonth] = useState<string | null>(null);
+  const [open, setOpen] = useState<SummarizedFee | null>(null);
   return (
     <>
-      <QueryCard
-        title={t('top.fees.title')}
-        query={query}
-        isEmpty={(answer) => answer.items.length === 0}
-        emptyText={t('top.fees.empty')}
-      >
-        {(answer) => (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.month')}</Table.Th>
-                <Table.Th ta="right">{t('fields.amountWithTax')}</Table.Th>
-                <Table.Th>{t('fields.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {answer.items.map((fee) => (
-                <Table.Tr key={fee.summarized_month}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      aria-label={t('feeDetail.open', { month: formatMonth(fee.summarized_month) })}
-                      onClick={() => setOpenMonth(fee.summarized_month)}
-                    >
-                      {formatMonth(fee.summarized_month)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatYen(fee.amount + fee.tax)}</Table.Td>
-                  <Table.Td>
-                    {isSettled(fee) && (
-                      <Badge size="sm" variant="light" color="teal">
-                        {t('common.settled')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </QueryCard>
-      {openMonth !== null && (
+      <FeesView query={query} onOpen={setOpen} />
+      {open !== null && (
         <Suspense fallback={null}>
           <FeeDetailModal
             merchantId={merchantId}
             merchantName={merchantName}
-            month={openMonth}
-            onClose={() => setOpenMonth(null)}
+            month={open.summarized_month}
+            summary={open}
+            onClose={() => setOpen(null)}
           />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The card's states and its rows (the same three figures the detail heads with). */
+export function FeesView({ query, onOpen }: { query: FeesQuery; onOpen: (fee: SummarizedFee) => void }) {
+  const { t } = useTranslation();
+  return (
+    <QueryCard
+      title={t('top.fees.title')}
+      query={query}
+      isEmpty={(answer) => answer.items.length === 0}
+      emptyText={t('top.fees.empty')}
+    >
+      {(answer) => (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('fields.month')}</Table.Th>
+              <Table.Th ta="right">{t('top.fees.amount')}</Table.Th>
+              <Table.Th ta="right">{t('top.fees.tax')}</Table.Th>
+              <Table.Th ta="right">{t('top.fees.total')}</Table.Th>
+              <Table.Th>{t('fields.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {answer.items.map((fee) => (
+              <Table.Tr key={fee.summarized_month}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    aria-label={t('feeDetail.open', { month: formatMonth(fee.summarized_month) })}
+                    onClick={() => onOpen(fee)}
+                  >
+                    {formatMonth(fee.summarized_month)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">{formatYen(fee.amount)}</Table.Td>
+                <Table.Td ta="right">{formatYen(fee.tax)}</Table.Td>
+                <Table.Td ta="right">{formatYen(fee.amount + fee.tax)}</Table.Td>
+                <Table.Td>
+                  {isSettled(fee) && (
+                    <Badge size="sm" variant="light" color="teal">
+                      {t('common.settled')}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </QueryCard>
   );
 }

@@ -1,36 +1,51 @@
-import { Table } from '@mantine/core';
+import type { CallResponse } from '@coin/contract';
+import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { walletQueries } from '@/api/wallets';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
 
-/** Refunds still requested (id, name, amount). */
+type RefundsQuery = Parameters<typeof QueryCard<CallResponse<'listRequestedRefunds'>>>[0]['query'];
+
+/** Refunds still requested: the amount per coin (a total of applications, not one application each). */
 export function RefundsCard({ walletNo }: { walletNo: string }) {
-  const { t } = useTranslation();
   const query = useQuery(walletQueries.requestedRefunds(walletNo));
+  return <RefundsView query={query} />;
+}
+
+/** The card's states and rows; the link to the refund applications shows in every state. */
+export function RefundsView({ query }: { query: RefundsQuery }) {
+  const { t } = useTranslation();
   return (
     <QueryCard
       title={t('top.refunds.title')}
       query={query}
       isEmpty={(answer) => answer.items.length === 0}
       emptyText={t('top.refunds.empty')}
+      toolbar={
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('top.refunds.description')}{' '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/refund" />} size="sm" underline="always">
+            {t('top.refunds.link')}
+          </Anchor>
+        </Text>
+      }
     >
       {(answer) => (
-        <Table striped>
+        <Table striped aria-label={t('top.refunds.title')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('fields.id')}</Table.Th>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th ta="right">{t('fields.amount')}</Table.Th>
+              <Table.Th>{t('top.refunds.coin')}</Table.Th>
+              <Table.Th ta="right">{t('top.refunds.amount')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {answer.items.map((refund) => (
-              <Table.Tr key={refund.id}>
-                <Table.Td>{refund.id}</Table.Td>
-                <Table.Td>{refund.name}</Table.Td>
-                <Table.Td ta="right">{formatCoin(refund.amount)}</Table.Td>
+            {answer.items.map((coin) => (
+              <Table.Tr key={coin.id}>
+                <Table.Td>{coin.name}</Table.Td>
+                <Table.Td ta="right">{formatCoin(coin.amount)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,12 +1,21 @@
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
-import { Drawer, Skeleton, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Overlay.css';
+import type { TransactionDetail } from '@coin/contract';
+import { Button, Drawer, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { walletQueries } from '@/api/wallets';
+import { type Fact, FactsTable } from '@/components/FactsTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
-import { useTranslation } from '@/i18n';
-import { transactionTypeLabel } from './columns';
+import { type TFunction, useTranslation } from '@/i18n';
+import type { RefundTarget } from '@/pages/refund/refundForm';
+import { selectRole, useSessionState } from '@/session';
+import { formatSignedAmount, transactionTypeLabel } from './columns';
+
+// The refund form (and its confirm step) loads when 返金する is pressed.
+const RefundSteps = lazy(() => import('@/pages/refund/RefundSteps'));
 
 interface HistoryDrawerProps {
   walletNo: string;
@@ -14,14 +23,28 @@ interface HistoryDrawerProps {
   onClose: () => void;
 }
 
-/** A transaction and every coin's balance right after it (GET /wallets/{wallet_no}/balance/{transaction_id}). */
+/**
+ * A transaction's detail (GET /wallets/{wallet_no}/balance/{transaction_id}): what moved, with whom, its
+ * fee, the balances after it and its comment; for a payment with something left to refund, an Owner
+ * refunds it from here through the refund request's own steps.
+ */
 export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawerProps) {
   const { t } = useTranslation();
+  const isOwner = useSessionState(selectRole) === 'Owner';
+  // The payment being refunded, as it stood when 返金する was pressed (the detail is read again after).
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  // The drawer mounts open (it loads with the row), so Mantine has no opener to give focus back to:
+  // the row that opened it gets it back here.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  const close = () => {
+    onClose();
+    if (opener instanceof HTMLElement) requestAnimationFrame(() => opener.focus({ preventScroll: true }));
+  };
   const query = useQuery({ ...walletQueries.balanceAt(walletNo, transactionId ?? 0), enabled: transactionId !== null });
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (query.isPending) {
     body = (
-      <Stack gap="xs" aria-busy>
+      <Stack gap="xs" aria-busy role="status" aria-label={t('common.loading')}>
         <Skeleton height={16} />
         <Skeleton height={16} width="70%" />
         <Skeleton height={16} width="50%" />
@@ -30,65 +53,149 @@ export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawe
   } else if (query.isError) {
     body = <QueryErrorAlert query={query} />;
   } else {
-    const detail = query.data;
+    const target = refundTargetOf(query.data);
     body = (
-      <Stack gap="md">
-        <Table variant="vertical" layout="fixed" withTableBorder>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th w={140}>{t('fields.transactionId')}</Table.Th>
-              <Table.Td>{detail.transaction_id}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('fields.dateTime')}</Table.Th>
-              <Table.Td>{formatDateTime(detail.created_at)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('fields.type')}</Table.Th>
-              <Table.Td>{transactionTypeLabel(t, detail.type)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('fields.comment')}</Table.Th>
-              <Table.Td>{detail.comment ?? t('transaction.noComment')}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-        <Stack gap="xs">
-          <Text fw={600} id="balances-after">
-            {t('transaction.balancesAfter')}
-          </Text>
-          <Table striped aria-labelledby="balances-after">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.coin')}</Table.Th>
-                <Table.Th ta="right">{t('fields.balance')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.balances.map((coin) => (
-                <Table.Tr key={coin.id}>
-                  <Table.Td>{coin.name}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatCoin(coin.amount)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      </Stack>
+      <TransactionDetailView
+        detail={query.data}
+        refund={
+          isOwner && query.data.type === 'PAYMENT' && query.data.refundable_remaining !== null
+            ? {
+                target,
+                onOpen: () => setRefunding(target),
+                form: refunding && (
+                  <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+                    <RefundSteps
+                      key={refunding.transaction_id}
+                      walletNo={walletNo}
+                      payment={refunding}
+                      onCancel={() => setRefunding(null)}
+                      cancelLabel={t('actions.cancel')}
+                      doneActions={
+                        <Button variant="default" onClick={close}>
+                          {t('actions.close')}
+                        </Button>
+                      }
+                    />
+                  </Suspense>
+                ),
+              }
+            : null
+        }
+      />
     );
   }
   return (
     <Drawer
       opened={transactionId !== null}
-      onClose={onClose}
+      onClose={close}
       position="right"
-      size="md"
+      size="lg"
       title={<Text fw={700}>{t('transaction.drawerTitle')}</Text>}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       {body}
     </Drawer>
+  );
+}
+
+/** The payment of a detail as the refund form takes it, when something is left to refund. */
+export function refundTargetOf(detail: TransactionDetail): RefundTarget | null {
+  const entry = detail.entries.find((candidate) => candidate.amount > 0);
+  if (detail.type !== 'PAYMENT' || !entry || detail.refundable_remaining === null) return null;
+  if (detail.refundable_remaining <= 0) return null;
+  return {
+    transaction_id: detail.transaction_id,
+    created_at: detail.created_at,
+    coin_name: entry.coin_name,
+    amount: entry.amount,
+    refundable_remaining: detail.refundable_remaining,
+  };
+}
+
+function feeText(t: TFunction, detail: TransactionDetail): string {
+  const parts = [
+    ...(detail.fee_included > 0 ? [t('transaction.feeIncluded', { fee: formatCoin(detail.fee_included) })] : []),
+    ...(detail.fee_charged > 0 ? [t('transaction.feeCharged', { fee: formatCoin(detail.fee_charged) })] : []),
+  ];
+  return parts.length > 0 ? parts.join('／') : t('transaction.noFee');
+}
+
+/** The rows of a detail: the transaction, each of the wallet's entries of it, its fee and comment. */
+export function detailFacts(t: TFunction, detail: TransactionDetail): Fact[] {
+  const several = detail.entries.length > 1;
+  const label = (field: string, coin: string) => (several ? t('transaction.entryField', { field, coin }) : field);
+  return [
+    [t('fields.transactionId'), String(detail.transaction_id)],
+    [t('fields.dateTime'), formatDateTime(detail.created_at)],
+    [t('fields.type'), transactionTypeLabel(t, detail.type)],
+    ...detail.entries.flatMap((entry): Fact[] => [
+      [label(t('fields.coin'), entry.coin_name), entry.coin_name],
+      [
+        label(t('fields.amount'), entry.coin_name),
+        <Text key="amount" span inherit c={entry.amount < 0 ? 'red.9' : undefined} fw={600}>
+          {formatSignedAmount(entry.amount)}
+        </Text>,
+      ],
+      [label(t('fields.counterparty'), entry.coin_name), entry.counterparty ?? '—'],
+      [label(t('fields.balanceAfter'), entry.coin_name), formatCoin(entry.balance)],
+    ]),
+    [t('fields.fee'), feeText(t, detail)],
+    [t('fields.comment'), detail.comment ?? t('transaction.noComment')],
+    ...(detail.refundable_remaining !== null
+      ? ([[t('fields.refundableRemaining'), formatCoin(detail.refundable_remaining)]] as Fact[])
+      : []),
+  ];
+}
+
+interface RefundPart {
+  /** The payment to refund; null when nothing is left. */
+  target: RefundTarget | null;
+  onOpen: () => void;
+  /** The refund's steps once 返金する was pressed; null before. */
+  form: ReactNode;
+}
+
+/** The detail's content; `refund` is the Owner's part for a payment of a refundable coin (else null). */
+export function TransactionDetailView({ detail, refund }: { detail: TransactionDetail; refund: RefundPart | null }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <FactsTable rows={detailFacts(t, detail)} labelWidth={130} aria-label={t('transaction.detailLabel')} />
+      {refund &&
+        (refund.form ? (
+          refund.form
+        ) : refund.target === null ? (
+          <Text size="sm" c="dimmed">
+            {t('transaction.nothingLeft')}
+          </Text>
+        ) : (
+          <Group>
+            <Button onClick={refund.onOpen}>{t('transaction.refund')}</Button>
+          </Group>
+        ))}
+      <Stack gap="xs">
+        <Text fw={600} id="balances-after">
+          {t('transaction.balancesAfter')}
+        </Text>
+        <Table striped aria-labelledby="balances-after">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('fields.coin')}</Table.Th>
+              <Table.Th ta="right">{t('fields.balance')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.balances.map((coin) => (
+              <Table.Tr key={coin.id}>
+                <Table.Td>{coin.name}</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCoin(coin.amount)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Stack>
   );
 }

@@ -7,7 +7,6 @@ import { DEFAULT_PAGE_SIZE, type History, TRANSACTION_TYPES } from '@coin/contra
 import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { walletQueries } from '@/api/wallets';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
@@ -16,12 +15,9 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { historyColumns } from './columns';
-import {
-  parseTransactionSearch,
-  TRANSACTION_TABS,
-  type TransactionSearch,
-  type TransactionTab,
-} from './transactionSearch';
+import { TotalsCard } from './TotalsCard';
+import { transactionListQuery } from './transactionQueries';
+import { parseTransactionSearch, TRANSACTION_TABS, type TransactionSearch } from './transactionSearch';
 
 // The drawer (and Mantine's overlay parts) loads with the first row opened.
 const HistoryDrawer = lazy(() => import('./HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
@@ -31,8 +27,7 @@ export default function TransactionPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.Transaction'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const [rawSearch, update] = useListSearch();
-  const search = useMemo(() => parseTransactionSearch(rawSearch), [rawSearch]);
+  const [search, update] = useListSearch(parseTransactionSearch);
   const [openId, setOpenId] = useState<number | null>(null);
 
   if (!merchant) return null;
@@ -55,6 +50,7 @@ export default function TransactionPage() {
         </Tabs.List>
       </Tabs>
       <Filters search={search} update={update} merchantId={merchant.merchant_id} merchantName={merchant.name} />
+      <TotalsCard walletNo={merchant.wallet_no} from={search.from} to={search.to} />
       <HistoryList
         walletNo={merchant.wallet_no}
         search={search}
@@ -153,18 +149,8 @@ function Filters({
 }
 
 function useTabQuery(walletNo: string, search: TransactionSearch) {
-  const paging = { start_date: search.from, end_date: search.to, limit: DEFAULT_PAGE_SIZE, offset: search.page };
-  const options = {
-    histories: walletQueries.histories(walletNo, {
-      ...paging,
-      ...(search.type ? { type: search.type } : {}),
-      ...(search.transactionId ? { transaction_id: search.transactionId } : {}),
-    }),
-    cashcancel: walletQueries.cashCancels(walletNo, paging),
-    comments: walletQueries.comments(walletNo, paging),
-  } satisfies Record<TransactionTab, unknown>;
   // Only the tab on screen is fetched; the previous page stays visible while the next loads.
-  return useQuery({ ...(options[search.tab] as typeof options.histories), placeholderData: keepPreviousData });
+  return useQuery({ ...transactionListQuery(walletNo, search), placeholderData: keepPreviousData });
 }
 
 function HistoryList({

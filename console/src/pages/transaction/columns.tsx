@@ -17,10 +17,11 @@ export const transactionTypeLabel = (t: TFunction, type: TransactionType) => t(`
 export function historyColumns<T extends History>(t: TFunction): Column<T>[] {
   return [
     { key: 'created_at', header: t('fields.dateTime'), render: (row) => formatDateTime(row.created_at) },
-    { key: 'type', header: t('fields.type'), render: (row) => transactionTypeLabel(t, row.type) },
+    { key: 'type', mobile: 'primary', header: t('fields.type'), render: (row) => transactionTypeLabel(t, row.type) },
     { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },
     {
       key: 'amount',
+      mobile: 'primary',
       header: t('fields.amount'),
       align: 'right',
       render: (row) => (

@@ -1,23 +1,33 @@
 import { MAX_PAYMENT_AMOUNT, URL_PAYMENT_DESCRIPTION_MAX, type UrlPayment } from '@coin/contract';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useCreateUrlPayment } from '@/api/urlPayments';
 import { walletQueries } from '@/api/wallets';
+import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
+import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
-import { checkLinkForm, defaultExpiry, expiryBounds, type LinkFormProblems, type LinkFormValues } from './linkForm';
+import {
+  checkLinkForm,
+  defaultExpiry,
+  expiryBounds,
+  type LinkField,
+  type LinkFormProblems,
+  type LinkFormValues,
+  linkFieldOf,
+} from './linkForm';
 
 // The calendar (Mantine dates) loads after the form; until then the default day shows read-only.
 const DayInput = lazy(() => import('@/components/DayInput'));
 
 const slashed = (day: string | null) => (day ? day.replaceAll('-', '/') : '');
-const FIELD_ORDER = ['coinId', 'amount', 'description', 'expiresOn'] as const;
 
 /** Creates a payment link; the new link is handed to `onCreated` (the page shows its QR code). */
 export function CreateLinkForm({
@@ -31,70 +41,83 @@ export function CreateLinkForm({
 }) {
   const { t } = useTranslation();
   const idPrefix = useId();
-  const fieldId = (field: (typeof FIELD_ORDER)[number]) => `${idPrefix}-${field}`;
+  const fieldId = (field: LinkField) => `${idPrefix}-${field}`;
   const wallet = useQuery(walletQueries.detail(walletNo));
   const create = useCreateUrlPayment(merchantId);
-  const [values, setValues] = useState<LinkFormValues>(() => ({
-    coinId: '',
-    amount: '',
-    description: '',
-    expiresOn: defaultExpiry(),
-  }));
-  const [problems, setProblems] = useState<LinkFormProblems>({});
   const bounds = useMemo(() => expiryBounds(), []);
 
   const coins = wallet.data?.balances ?? [];
   // A wallet of one coin needs no choice.
-  const coinId = values.coinId || (coins.length === 1 ? String(coins[0]!.id) : '');
-
-  const change = <K extends keyof LinkFormValues>(field: K, value: LinkFormValues[K]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setProblems((previous) => ({ ...previous, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkLinkForm({ ...values, coinId });
-    if ('problems' in checked) {
-      setProblems(checked.problems);
-      const first = FIELD_ORDER.find((field) => checked.problems[field]);
-      if (first) document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setProblems({});
-    create.mutate(checked.body, {
-      onSuccess: (link) => {
-        notifications.show({ color: 'teal', message: t('urlPayment.create.created') });
-        // Coin and last day are often the same for the next link; amount and description are not.
-        setValues((previous) => ({ ...previous, amount: '', description: '' }));
-        onCreated(link);
-      },
-    });
-  };
+  const onlyCoin = coins.length === 1 ? String(coins[0]!.id) : '';
+  const withCoin = (values: LinkFormValues): LinkFormValues => ({ ...values, coinId: values.coinId || onlyCoin });
 
   const max = formatCoin(MAX_PAYMENT_AMOUNT);
-  const amountError = problems.amount
-    ? {
+  const messages = (problems: LinkFormProblems): Partial<Record<LinkField, string>> => ({
+    coinId: problems.coinId && t('urlPayment.validation.coinRequired'),
+    amount:
+      problems.amount &&
+      {
         required: t('urlPayment.validation.amountRequired'),
         invalid: t('urlPayment.validation.amountInvalid'),
         positive: t('urlPayment.validation.amountPositive'),
         max: t('urlPayment.validation.amountMax', { max }),
-      }[problems.amount]
-    : null;
-  const descriptionError = problems.description
-    ? {
+      }[problems.amount],
+    description:
+      problems.description &&
+      {
         required: t('urlPayment.validation.descriptionRequired'),
         tooLong: t('urlPayment.validation.descriptionTooLong', { max: URL_PAYMENT_DESCRIPTION_MAX }),
-      }[problems.description]
-    : null;
-  const expiryError = problems.expiresOn
-    ? {
+      }[problems.description],
+    expiresOn:
+      problems.expiresOn &&
+      {
         required: t('urlPayment.validation.expiresOnRequired'),
         invalid: t('urlPayment.validation.expiresOnInvalid'),
         past: t('urlPayment.validation.expiresOnPast'),
         tooFar: t('urlPayment.validation.expiresOnTooFar', { max: slashed(bounds.max) }),
-      }[problems.expiresOn]
-    : null;
+      }[problems.expiresOn],
+  });
+
+  const form = useForm<LinkFormValues>({
+    initialValues: { coinId: '', amount: '', description: '', expiresOn: defaultExpiry() },
+    validate: (values) => {
+      const checked = checkLinkForm(withCoin(values));
+      return 'problems' in checked ? messages(checked.problems) : {};
+    },
+    onValuesChange: () => {
+      // What the server refused was about the values before this change.
+      if (create.isError) create.reset();
+    },
+  });
+  // The fields are found by id: the day input is a lazily loaded DateInput of its own.
+  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as LinkField)) };
+  // Once the messages have rendered, so the focused field is announced with its error.
+  const focusInvalid = (errors: FormErrors) => requestAnimationFrame(() => focusFirstInvalid(fields, errors));
+
+  const save = (values: LinkFormValues) => {
+    const checked = checkLinkForm(withCoin(values));
+    if ('problems' in checked) return;
+    create.mutate(checked.body, {
+      onSuccess: (link) => {
+        notifications.show({ color: 'teal', message: t('urlPayment.create.created') });
+        // Coin and last day are often the same for the next link; amount and description are not.
+        form.setValues({ amount: '', description: '' });
+        onCreated(link);
+      },
+      onError: (error) => {
+        const refusal = fieldRefusal(error);
+        const field = refusal ? linkFieldOf(refusal.field) : undefined;
+        if (!refusal || !field) return;
+        const errors = { [field]: refusal.message ?? t('errors.invalidRequest') };
+        form.setErrors(errors);
+        focusInvalid(errors);
+      },
+    });
+  };
+
+  const coinId = withCoin(form.values).coinId;
+  const inputProps = (field: LinkField) => ({ id: fieldId(field), ...form.getInputProps(field) });
+  const refusedField = linkFieldOf(fieldRefusal(create.error)?.field ?? '');
 
   let coinOptions: { value: string; label: string; disabled?: boolean }[];
   if (wallet.isPending) coinOptions = [{ value: '', label: t('urlPayment.create.coinsLoading') }];
@@ -108,7 +131,7 @@ export function CreateLinkForm({
   const expiryProps = {
     label: t('urlPayment.create.expiresOn'),
     description: t('urlPayment.create.expiresOnHint', { max: slashed(bounds.max) }),
-    error: expiryError,
+    error: (form.errors.expiresOn as string | undefined) ?? null,
   };
 
   return (
@@ -117,7 +140,7 @@ export function CreateLinkForm({
       radius="md"
       p="lg"
       component="form"
-      onSubmit={submit}
+      onSubmit={form.onSubmit(save, focusInvalid)}
       noValidate
       aria-labelledby={`${idPrefix}-title`}
     >
@@ -132,13 +155,11 @@ export function CreateLinkForm({
         </Stack>
         <Group align="flex-start" gap="md" wrap="wrap">
           <NativeSelect
-            id={fieldId('coinId')}
+            {...inputProps('coinId')}
             label={t('urlPayment.create.coin')}
             data={coinOptions}
             value={coinId}
-            onChange={(event) => change('coinId', event.currentTarget.value)}
             disabled={wallet.isPending || coins.length === 0}
-            error={problems.coinId ? t('urlPayment.validation.coinRequired') : null}
             required
             w={220}
           />
@@ -146,13 +167,13 @@ export function CreateLinkForm({
             id={fieldId('amount')}
             label={t('urlPayment.create.amount')}
             description={t('urlPayment.create.amountHint', { max })}
-            value={values.amount}
-            onValueChange={(amount) => change('amount', amount)}
+            value={form.values.amount}
+            onValueChange={(amount) => form.setFieldValue('amount', amount)}
             rewrite={amountTyping}
             ignorable={isAmountSeparator}
             inputMode="numeric"
             autoComplete="off"
-            error={amountError}
+            error={form.errors.amount}
             required
             w={300}
           />
@@ -161,7 +182,7 @@ export function CreateLinkForm({
               <TextInput
                 id={fieldId('expiresOn')}
                 {...expiryProps}
-                value={slashed(values.expiresOn)}
+                value={slashed(form.values.expiresOn)}
                 readOnly
                 required
                 w={300}
@@ -171,29 +192,26 @@ export function CreateLinkForm({
             <DayInput
               id={fieldId('expiresOn')}
               {...expiryProps}
-              value={values.expiresOn}
+              value={form.values.expiresOn}
               min={bounds.min}
               max={bounds.max}
-              onChange={(day) => change('expiresOn', day)}
+              onChange={(day) => form.setFieldValue('expiresOn', day)}
             />
           </Suspense>
         </Group>
         <TextInput
-          id={fieldId('description')}
+          {...inputProps('description')}
           label={t('urlPayment.create.description')}
           description={t('urlPayment.create.descriptionHint', {
-            length: values.description.trim().length,
+            length: form.values.description.trim().length,
             max: URL_PAYMENT_DESCRIPTION_MAX,
           })}
-          value={values.description}
-          onChange={(event) => change('description', event.currentTarget.value)}
-          error={descriptionError}
           autoComplete="off"
           required
           maw={640}
         />
         {wallet.isError && <QueryErrorAlert query={wallet} title={t('urlPayment.create.coinsFailed')} />}
-        {create.isError && (
+        {create.isError && !refusedField && (
           <Alert color="red" variant="light" role="alert" title={t('urlPayment.create.failed')}>
             {apiErrorText(t, create.error)}
           </Alert>

@@ -5,6 +5,7 @@ import type { UrlPayment } from '@coin/contract';
 import { Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
+import { useDialogFrame } from '@/components/ConfirmDialog';
 import { CopyUrl } from '@/components/CopyUrl';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
@@ -13,14 +14,9 @@ import { useTranslation } from '@/i18n';
 export default function QrDialog({ link, onClose }: { link: UrlPayment; onClose: () => void }) {
   const { t } = useTranslation();
   const urlId = useId();
+  const frame = useDialogFrame();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={<Text fw={700}>{t('urlPayment.qr.title')}</Text>}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      centered
-    >
+    <Modal opened onClose={onClose} title={t('urlPayment.qr.title')} {...frame}>
       <Stack gap="md">
         <Stack gap={2}>
           <Text fw={700}>{link.description}</Text>

@@ -24,6 +24,7 @@ export default function StopLinkDialog({
         amount: formatCoin(link.amount),
       })}
       confirmLabel={t('urlPayment.stop.confirm')}
+      tone="danger"
       failedTitle={t('urlPayment.stop.failed')}
       doneMessage={t('urlPayment.stop.done', { description: link.description })}
       mutation={useStopUrlPayment(merchantId)}

@@ -80,6 +80,18 @@ export function checkLinkForm(
   };
 }
 
+export type LinkField = keyof LinkFormValues;
+
+const LINK_FIELD_OF: Readonly<Record<string, LinkField>> = {
+  coin_id: 'coinId',
+  amount: 'amount',
+  description: 'description',
+  expires_on: 'expiresOn',
+};
+
+/** The form field a 400 refusal names (the body's field), if it is one of the form's. */
+export const linkFieldOf = (bodyField: string): LinkField | undefined => LINK_FIELD_OF[bodyField];
+
 /** Badge colours by link status. */
 export const LINK_STATUS_COLORS: Readonly<Record<UrlPaymentStatus, string>> = {
   ACTIVE: 'teal',

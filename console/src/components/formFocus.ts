@@ -1,0 +1,52 @@
+import type { FormErrors } from '@mantine/form';
+
+/** The part of a `useForm` result that focus handling needs. */
+export interface FocusableForm {
+  getInputNode: (path: string) => HTMLElement | null;
+}
+
+/**
+ * Moves focus to the invalid field that comes first on the page (document
+ * order, not the order the schema reported the problems in). Mantine already
+ * marks each field with aria-invalid and links its error text through
+ * aria-describedby, so focusing the field makes a screen reader announce it.
+ * Returns the path that got focus, or null when no field could be found.
+ */
+export function focusFirstInvalid(form: FocusableForm, errors: FormErrors): string | null {
+  let first: { path: string; node: HTMLElement } | null = null;
+  for (const [path, message] of Object.entries(errors)) {
+    if (message === null || message === undefined || message === false) continue;
+    const node = form.getInputNode(path);
+    if (node === null) continue;
+    if (first === null || node.compareDocumentPosition(first.node) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      first = { path, node };
+    }
+  }
+  first?.node.focus();
+  return first?.path ?? null;
+}
+
+/**
+ * The second argument of `form.onSubmit(onValid, onInvalid)`: focus the
+ * first invalid field after a failed submit.
+ *
+ *     <form onSubmit={form.onSubmit(save, focusOnInvalid(form))}>
+ */
+export function focusOnInvalid(form: FocusableForm): (errors: FormErrors) => void {
+  return (errors) => {
+    focusFirstInvalid(form, errors);
+  };
+}
+
+/**
+ * Shows a refusal (e.g. a 400 answer naming a field) on its field and moves focus there, as a
+ * failed submit does.
+ */
+export function showFieldError(
+  form: FocusableForm & { setFieldError: (path: string, error: string) => void },
+  path: string,
+  message: string,
+): void {
+  form.setFieldError(path, message);
+  form.getInputNode(path)?.focus();
+}

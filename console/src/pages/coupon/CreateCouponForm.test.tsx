@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { api } from '@/api/instance';
+import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import CreateCouponForm from './CreateCouponForm';
+
+vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  vi.mocked(api.call).mockReset();
+});
+
+async function mountForm() {
+  mounted = await mount(<CreateCouponForm merchantId={7} merchantName="めぶく商店" onCreated={() => {}} />);
+  return mounted.container;
+}
+
+describe('CreateCouponForm', () => {
+  it('takes full-width amounts, shows them parsed, and focuses the first invalid field after a failed submit', async () => {
+    const container = await mountForm();
+    const discount = fieldByLabel(container, '割引額') as HTMLInputElement;
+    const stock = fieldByLabel(container, '発行枚数') as HTMLInputElement;
+    await typeInto(discount, '５００円');
+    await typeInto(stock, '１，０００');
+    expect(discount.value).toBe('500');
+    expect(stock.value).toBe('1,000');
+    await typeInto(fieldByLabel(container, '最低購入金額'), '1.5');
+    await submitWith(container, '作成する');
+    const name = fieldByLabel(container, 'クーポン名');
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    expect(descriptionOf(name)).toContain('クーポン名を入力してください');
+    expect(fieldByLabel(container, '最低購入金額').getAttribute('aria-invalid')).toBe('true');
+    expect(discount.getAttribute('aria-invalid')).not.toBe('true');
+    expect(api.call).not.toHaveBeenCalled();
+  });
+
+  it('sends the parsed values and focuses the field a 400 refusal names', async () => {
+    vi.mocked(api.call).mockRejectedValue(
+      new ApiError(400, { type: 'invalid_request', field: 'stock', message: '発行枚数が多すぎます' }),
+    );
+    const container = await mountForm();
+    await typeInto(fieldByLabel(container, 'クーポン名'), '春のセール');
+    await typeInto(fieldByLabel(container, '割引額'), '１００');
+    await typeInto(fieldByLabel(container, '発行枚数'), '２，０００');
+    await submitWith(container, '作成する');
+    const stock = fieldByLabel(container, '発行枚数');
+    await vi.waitFor(() => expect(document.activeElement).toBe(stock));
+    expect(descriptionOf(stock)).toContain('発行枚数が多すぎます');
+    expect(vi.mocked(api.call).mock.calls[0]?.[1]).toMatchObject({
+      body: { name: '春のセール', discount_type: 'AMOUNT', discount_value: 100, min_purchase: 0, stock: 2000 },
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import type { CallResponse, SummarizedFee } from '@coin/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { renderHtml, textOf } from '@/pages/merchant-settings/pageTesting';
+import { FeeSummary } from './FeeDetailModal';
+import { FeesView } from './FeesCard';
+import { RefundsView } from './RefundsCard';
+
+// The app's client needs a browser: the views are given their queries, nothing calls the server.
+vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
+// No router in a static render: a router link stands as the anchor it renders, to its target.
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, ...props }: { to: string } & Record<string, unknown>) => <a {...props} href={to} />,
+}));
+
+const settled = <T,>(data: T) => ({
+  data,
+  error: null,
+  isPending: false as const,
+  isError: false as const,
+  isFetching: false,
+  refetch: () => Promise.reject(new Error('not in this test')),
+});
+
+describe('the requested-refunds card', () => {
+  const refunds: CallResponse<'listRequestedRefunds'> = {
+    items: [
+      { id: 1, name: 'めぶくコイン', amount: 12_500 },
+      { id: 3, name: 'プレミアム商品券', amount: 800 },
+    ],
+  };
+
+  it('says its rows are per-coin totals, not applications, and links to the refund applications', () => {
+    const html = renderHtml(<RefundsView query={settled(refunds)} />);
+    const text = textOf(html);
+    expect(text).toContain('審査を待っている返金申請の金額を、コインごとに合計しています。');
+    expect(text).toContain('コイン 申請中の合計 めぶくコイン 12,500 プレミアム商品券 800');
+    // No application id column: a coin id would read as one.
+    expect(text).not.toMatch(/\bID\b/);
+    expect(html).toMatch(/<a[^>]*href="\/refund"[^>]*>返金申請の一覧を見る<\/a>/);
+  });
+
+  it('links to the refund applications when nothing is requested too', () => {
+    const html = renderHtml(<RefundsView query={settled({ items: [] })} />);
+    expect(textOf(html)).toContain('申請中の返金はありません');
+    expect(html).toContain('href="/refund"');
+  });
+});
+
+describe('the monthly fees card and its detail', () => {
+  const fee: SummarizedFee = { summarized_month: '202610', amount: 13_568, tax: 1356, status: 'SETTLED' };
+
+  it('shows before tax, tax and with tax in the row and in the detail, the same figures', () => {
+    const row = textOf(renderHtml(<FeesView query={settled({ items: [fee] })} onOpen={() => {}} />));
+    expect(row).toContain('税抜 消費税 税込');
+    expect(row).toContain('￥13,568 ￥1,356 ￥14,924');
+    const detail = textOf(renderHtml(<FeeSummary summary={fee} />));
+    expect(detail).toBe('税抜 ￥13,568 消費税 ￥1,356 税込 ￥14,924');
+  });
+});

@@ -1,0 +1,180 @@
+import { STORAGE_KEYS, type Storages, storageFor, writeStoredSession } from './storage';
+import type { SessionStore } from './store';
+import type { MerchantEntry, UserInfo } from './types';
+
+/** The part of BroadcastChannel the tab sync uses (an in-memory fake in tests). */
+export interface ChannelLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/**
+ * A link this tab is about to open in a new tab (middle click, Ctrl/⌘-click, context menu). Kept in
+ * localStorage so that the new tab knows, before it waits for anything, that a handover may come; it
+ * holds the link and a time limit only, never a token.
+ */
+export const HANDOVER_KEY = 'tab_handover';
+
+/** How long an opened link may take to load and ask; and how long the new tab waits for the answer. */
+export const HANDOVER_WINDOW_MS = 60_000;
+export const HANDOVER_WAIT_MS = 2_000;
+
+interface HandedSession {
+  reauthToken: string;
+  popinfoId: string;
+  user: UserInfo;
+  merchants: MerchantEntry[];
+  selectedMerchantId: number;
+  authorization: string | null;
+}
+
+type TabMessage =
+  /** A refresh rotated the reauth token `previous` into `next`: tabs holding `previous` take `next`. */
+  | { type: 'rotated'; popinfoId: string; previous: string; next: string }
+  /** A new tab opened at `target` asks the tab that opened it for its session. */
+  | { type: 'ask'; id: string; target: string }
+  | { type: 'give'; id: string; session: HandedSession };
+
+const isMessage = (data: unknown): data is TabMessage =>
+  typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
+
+/**
+ * The path of an address: what a link and the tab it opened agree on (not the query: a list page
+ * writes its default filter into the address before the session is asked for).
+ */
+export function linkTarget(href: string, base: string): string | null {
+  try {
+    const url = new URL(href, base);
+    if (url.origin !== new URL(base).origin) return null;
+    return url.pathname;
+  } catch {
+    return null;
+  }
+}
+
+export interface TabSyncDeps {
+  store: SessionStore;
+  storages: () => Storages;
+  /** Null where the browser has no BroadcastChannel: every tab then stands alone, as before. */
+  channel: ChannelLike | null;
+  now: () => number;
+  /** This tab's address (path and query), read when a handover is asked for. */
+  currentTarget: () => string;
+  newId: () => string;
+}
+
+export interface TabSync {
+  /** A refresh of this tab rotated the reauth token. */
+  announceRotation(previous: string, next: string): void;
+  /** This signed-in tab is about to open `target` in a new tab. */
+  arm(target: string): void;
+  /**
+   * At start without credentials: when a signed-in tab has just opened this one, take its session into
+   * this tab's sessionStorage. Resolves true when a session arrived.
+   */
+  requestHandover(): Promise<boolean>;
+}
+
+/**
+ * Tabs of one sign-in kept in step. A session not kept (sessionStorage) lives in one tab; a tab that
+ * tab opens receives it (§4's storage rule holds: it is again in sessionStorage, and a tab opened on
+ * its own still signs in). A refresh rotates the reauth token and spends the old one, and the server
+ * revokes the whole sign-in when a spent one comes back, so every tab holding the old token takes the
+ * new one at once (refreshes themselves run one at a time under a Web Lock, see api/client.ts).
+ */
+export function createTabSync(deps: TabSyncDeps): TabSync {
+  const { store, channel } = deps;
+  let armed: { target: string; until: number } | null = null;
+  const waiting = new Map<string, (session: HandedSession) => void>();
+
+  function readPending(): { target: string; until: number } | null {
+    const raw = deps.storages().local.getItem(HANDOVER_KEY);
+    if (!raw) return null;
+    try {
+      const value = JSON.parse(raw) as { target?: unknown; until?: unknown };
+      return typeof value.target === 'string' && typeof value.until === 'number'
+        ? { target: value.target, until: value.until }
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function takeRotation(message: Extract<TabMessage, { type: 'rotated' }>) {
+    const state = store.getState();
+    if (state.popinfoId !== message.popinfoId) return;
+    const storage = storageFor(deps.storages(), state.useSession);
+    if (storage.getItem(STORAGE_KEYS.token) === message.previous) storage.setItem(STORAGE_KEYS.token, message.next);
+    if (state.reauthToken === message.previous) store.setState({ reauthToken: message.next });
+  }
+
+  function answer(message: Extract<TabMessage, { type: 'ask' }>) {
+    if (!channel || !armed || armed.target !== message.target || deps.now() > armed.until) return;
+    const state = store.getState();
+    const storage = storageFor(deps.storages(), state.useSession);
+    const reauthToken = storage.getItem(STORAGE_KEYS.token);
+    const { popinfoId, user, selectedMerchantId } = state;
+    if (!state.initialized || !reauthToken || !popinfoId || !user || selectedMerchantId === null) return;
+    armed = null;
+    const session: HandedSession = {
+      reauthToken,
+      popinfoId,
+      user,
+      merchants: state.merchants,
+      selectedMerchantId,
+      authorization: state.authorization,
+    };
+    channel.postMessage({ type: 'give', id: message.id, session } satisfies TabMessage);
+  }
+
+  channel?.addEventListener('message', ({ data }) => {
+    if (!isMessage(data)) return;
+    if (data.type === 'rotated') takeRotation(data);
+    else if (data.type === 'ask') answer(data);
+    else if (data.type === 'give') waiting.get(data.id)?.(data.session);
+  });
+
+  return {
+    announceRotation(previous, next) {
+      const { popinfoId } = store.getState();
+      if (!channel || !popinfoId || previous === next) return;
+      channel.postMessage({ type: 'rotated', popinfoId, previous, next } satisfies TabMessage);
+    },
+    arm(target) {
+      const until = deps.now() + HANDOVER_WINDOW_MS;
+      armed = { target, until };
+      deps.storages().local.setItem(HANDOVER_KEY, JSON.stringify({ target, until }));
+    },
+    requestHandover() {
+      const pending = readPending();
+      const target = deps.currentTarget();
+      if (!channel || !pending || pending.target !== target || deps.now() > pending.until) {
+        return Promise.resolve(false);
+      }
+      const id = deps.newId();
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          resolve(false);
+        }, HANDOVER_WAIT_MS);
+        waiting.set(id, (session) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          const storages = deps.storages();
+          storages.local.removeItem(HANDOVER_KEY);
+          // Handed over as it was given: not kept, so in this tab's sessionStorage (§4).
+          writeStoredSession(storages, true, {
+            reauthToken: session.reauthToken,
+            popinfoId: session.popinfoId,
+            user: session.user,
+            merchants: session.merchants,
+            selectedMerchantId: session.selectedMerchantId,
+          });
+          if (session.authorization) store.setState({ authorization: session.authorization });
+          resolve(true);
+        });
+        channel.postMessage({ type: 'ask', id, target } satisfies TabMessage);
+      });
+    },
+  };
+}
