@@ -102,6 +102,10 @@ async function measure(browser: Browser, url: string): Promise<Run> {
           .map((item) => `${item.groupLabel} ${ms(item.duration)}`)
           .join(', ')}`,
       );
+      const lcpElement = items('largest-contentful-paint-element')[0] as
+        | { items?: { node?: { snippet?: string } }[] }
+        | undefined;
+      console.log(`  LCP element: ${lcpElement?.items?.[0]?.node?.snippet ?? '?'}`);
       for (const item of items('long-tasks').slice(0, 6))
         console.log(`  long task: ${short(item.url)} at ${ms(item.startTime)} for ${ms(item.duration)}`);
     }

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { prefetchApi } from '@/api/lazy';
 import { App } from '@/app/App';
 import { loadConfig } from '@/app/config';
+import { warmUpSignedIn } from '@/app/warmUp';
 import { initI18n, loadPageStrings } from '@/i18n';
 import { loadSignIn } from '@/session/service';
 
@@ -14,6 +15,7 @@ const root = createRoot(container);
 
 // The runtime configuration comes first (DESIGN §4); i18n is set up once, outside render.
 const configured = loadConfig();
+warmUpSignedIn(window.location.pathname);
 configured.then(
   () => {
     initI18n();

@@ -1,6 +1,6 @@
 import { Box, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useDeferredValue } from 'react';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
 import classes from './ListTable.module.css';
@@ -203,9 +203,14 @@ export function RowsTable<T>({
 /** One list: its table (RowsTable, cards on a phone), its paging, and its loading, empty and error-with-retry states. */
 export function ListTable<T>(props: ListTableProps<T>) {
   const { t } = useTranslation();
-  const { query, page, pageSize } = props;
+  const { query, pageSize } = props;
+  // The rows render from a deferred copy of the answer: React renders them in an interruptible pass of
+  // short tasks after the answer arrives, instead of one long task that blocks input (Lighthouse TBT);
+  // until that pass is done the previous rows (or the skeleton) stay.
+  const data = useDeferredValue(query.data);
+  const page = useDeferredValue(props.page);
 
-  if (query.isPending) {
+  if (query.isPending || (data === undefined && query.data !== undefined)) {
     return (
       <Stack gap="xs" aria-busy role="status" aria-label={t('common.loading')}>
         {SKELETON_ROWS.map((key) => (
@@ -217,7 +222,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
   if (query.isError && !query.data) {
     return <QueryErrorAlert query={query} />;
   }
-  const answer = query.data ?? { items: [], total: 0 };
+  const answer = data ?? { items: [], total: 0 };
   const pages = Math.max(1, Math.ceil(answer.total / pageSize));
   const first = answer.total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(answer.total, (page - 1) * pageSize + answer.items.length);

@@ -1,6 +1,6 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useDeferredValue, useId } from 'react';
 import { QueryErrorAlert } from './QueryErrorAlert';
 
 interface QueryCardProps<T> {
@@ -18,8 +18,10 @@ interface QueryCardProps<T> {
 /** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
 export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, skeleton, children }: QueryCardProps<T>) {
   const headingId = useId();
+  // Rendered from a deferred copy of the answer, in an interruptible pass (see ListTable).
+  const data = useDeferredValue(query.data);
   let body: ReactNode;
-  if (query.isPending) {
+  if (query.isPending || (data === undefined && query.data !== undefined)) {
     body = skeleton ?? (
       <Stack gap="xs" aria-hidden>
         <Skeleton height={14} />
@@ -29,14 +31,14 @@ export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, skelet
     );
   } else if (query.isError) {
     body = <QueryErrorAlert query={query} />;
-  } else if (isEmpty(query.data as T)) {
+  } else if (isEmpty(data as T)) {
     body = (
       <Text c="dimmed" size="sm">
         {emptyText}
       </Text>
     );
   } else {
-    body = children(query.data as T);
+    body = children(data as T);
   }
   return (
     <Card
