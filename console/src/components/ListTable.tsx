@@ -223,20 +223,26 @@ export function ListTable<T>(props: ListTableProps<T>) {
     return <QueryErrorAlert query={query} />;
   }
   const answer = data ?? { items: [], total: 0 };
+  // The rows shown are not yet the query's current answer (another merchant's or filter's cached answer
+  // is being rendered): dimmed, and they open nothing.
+  const stale = data !== query.data;
   const pages = Math.max(1, Math.ceil(answer.total / pageSize));
   const first = answer.total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(answer.total, (page - 1) * pageSize + answer.items.length);
 
   return (
     <Stack gap="sm">
-      <Box aria-busy={query.isFetching} style={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      <Box
+        aria-busy={query.isFetching || stale}
+        style={{ opacity: query.isFetching || stale ? 0.6 : 1, transition: 'opacity 120ms' }}
+      >
         <RowsTable
           label={props.label}
           columns={props.columns}
           rows={answer.items}
           rowKey={props.rowKey}
           emptyText={props.emptyText}
-          onOpenRow={props.onOpenRow}
+          onOpenRow={stale ? undefined : props.onOpenRow}
           openRowLabel={props.openRowLabel}
         />
       </Box>

@@ -47,7 +47,8 @@ export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, skelet
       radius="md"
       padding="lg"
       aria-labelledby={headingId}
-      aria-busy={query.isPending}
+      aria-busy={query.isPending || data !== query.data}
+      style={data !== query.data ? { opacity: 0.6 } : undefined}
     >
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id={headingId}>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../seed/accounts';
 import { DEMO, describeEachDatabase } from '../testing/harness';
 import { insertPastTransaction } from '../testing/pastPosting';
-import { LedgerInvariantError, postTransaction, SYSTEM_WALLETS } from './ledger';
+import { LedgerInvariantError, MAX_POSTING_LAG_MS, postTransaction, SYSTEM_WALLETS } from './ledger';
 import { addMonths, tokyoMonth } from './time';
 
 const DAY = 86_400_000;
@@ -206,7 +206,7 @@ describeEachDatabase('ledger', (env) => {
       expect(await balanceOf(customer)).toBe(before - 100);
     });
 
-    it("refuses a time earlier than a wallet's latest entry (running balances follow time), writing nothing", async () => {
+    it("refuses a time well before a wallet's latest entry (back-dating), writing nothing, and moves a slightly late one up to it", async () => {
       // A customer no other test here pays from.
       const own = '2000000300';
       const post = (amount: number, at: Date) =>
@@ -242,16 +242,25 @@ describeEachDatabase('ledger', (env) => {
       const transactions = () =>
         env().db.selectFrom('transactions').select('id').where('comment', '=', 'backdated?').execute();
 
-      await expect(post(100, new Date(latest.getTime() - 1))).rejects.toMatchObject({
+      await expect(post(100, new Date(latest.getTime() - MAX_POSTING_LAG_MS - 1))).rejects.toMatchObject({
         name: 'DomainError',
         type: 'conflict',
       });
       expect(await balanceOf(own)).toBe(before);
       expect(await transactions()).toEqual([]);
 
-      // At the same time as the latest entry (or later) it goes through, after it in the history.
+      // A time a little before the latest entry (a "now" taken before waiting for the locks) is moved
+      // up to it; at the latest entry's time (or later) a posting goes through as it is. Both come after
+      // it in the history.
+      await post(100, new Date(latest.getTime() - 1000));
       await post(100, latest);
-      expect(await balanceOf(own)).toBe(before - 100);
+      expect(await balanceOf(own)).toBe(before - 200);
+      const stamped = await env()
+        .db.selectFrom('transactions')
+        .select('created_at')
+        .where('comment', '=', 'backdated?')
+        .execute();
+      expect(stamped.map((row) => row.created_at.getTime())).toEqual([latest.getTime(), latest.getTime()]);
       const running = await sql`
         select id from (
           select id, balance_after,

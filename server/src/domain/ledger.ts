@@ -67,10 +67,17 @@ export function counterpartyOf(entry: LedgerEntryInput, entries: readonly Ledger
 }
 
 /**
+ * How far before a wallet's latest entry a posting's time may be and still be taken (moved up to that
+ * entry): concurrent requests, batch runs and several instances' clocks; beyond it, back-dating.
+ */
+export const MAX_POSTING_LAG_MS = 10 * 60 * 1000;
+
+/**
  * Moves money: one transaction whose entries sum to zero per coin.
  * Balances are locked FOR UPDATE in (wallet_no, coin_id) order so concurrent postings cannot deadlock;
- * an overdraft is refused by the wallet_balances CHECK constraint (the HTTP layer answers 422), and a
- * time (`at`) earlier than the latest entry of one of its wallets and coins as a conflict (409).
+ * an overdraft is refused by the wallet_balances CHECK constraint (the HTTP layer answers 422). A time
+ * (`at`) before the latest entry of one of its wallets and coins is moved up to that entry, or refused
+ * as a conflict (409) when it lies more than MAX_POSTING_LAG_MS before it (back-dating).
  * Must run inside a database transaction.
  */
 export async function postTransaction(
@@ -116,8 +123,26 @@ export async function postTransaction(
     .execute();
   const balances = new Map(locked.map((row) => [keyOf(row.wallet_no, row.coin_id), row.amount]));
 
-  // Taken once the balances are locked, so a posting without a time follows every entry before it.
-  const at = input.at ?? new Date();
+  // Running balances follow (created_at, id), so no entry may be dated before a wallet's latest one
+  // (it would land among entries whose balances leave it out). With the balances locked, the latest
+  // entries of the posting's wallets are final: a time up to MAX_POSTING_LAG_MS before them (a caller's
+  // "now" taken before it waited for the locks, a batch run's start, another instance's clock) is
+  // moved up to the latest entry; an earlier one is a back-dated posting and is refused (409, below).
+  const requested = input.at ?? new Date();
+  let latest = 0;
+  for (const key of keys) {
+    const row = await trx
+      .selectFrom('entries')
+      .select('created_at')
+      .where('wallet_no', '=', key.walletNo)
+      .where('coin_id', '=', key.coinId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row) latest = Math.max(latest, row.created_at.getTime());
+  }
+  const backdated = requested.getTime() < latest - MAX_POSTING_LAG_MS;
+  const at = requested.getTime() < latest ? new Date(latest) : requested;
   const { id: transactionId } = await trx
     .insertInto('transactions')
     .values({
@@ -158,22 +183,8 @@ export async function postTransaction(
       .execute();
   }
 
-  // Running balances follow (created_at, id): a posting dated before a wallet's latest entry would land
-  // among entries whose balances leave it out. Refused (the caller's transaction rolls back; a retry
-  // takes a new time), and checked last so that an overdraft answers first.
-  const later = await trx
-    .selectFrom('entries')
-    .select('id')
-    .where((eb) =>
-      eb.or(
-        keys.map((k) =>
-          eb.and([eb('wallet_no', '=', k.walletNo), eb('coin_id', '=', k.coinId), eb('created_at', '>', at)]),
-        ),
-      ),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  if (later) throw new DomainError('conflict');
+  // Checked last, so that an overdraft answers first; the caller's transaction rolls back.
+  if (backdated) throw new DomainError('conflict');
   return { transactionId, replayed: false };
 }
 
