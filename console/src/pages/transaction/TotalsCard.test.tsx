@@ -68,9 +68,14 @@ describe('the totals card', () => {
     expect(text).toContain('2026/11/01〜2026/11/30 の種別ごとの件数と合計（前期間: 2026/10/02〜2026/10/31）');
     expect(text).toContain('種別 コイン 件数 合計 前期間の件数 前期間の合計');
     // Each cell also carries its column's header, shown only when a row is a card (a phone).
-    const inOrder = (...values: string[]) => new RegExp(values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' (?:\\S+ )?'));
-    expect(text).toMatch(inOrder(t('transactionTypes.PAYMENT'), 'コイン', 'めぶくコイン', '件数', '1,234', '合計', '567,890'));
+    const inOrder = (...values: string[]) =>
+      new RegExp(values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' (?:\\S+ )?'));
+    expect(text).toMatch(
+      inOrder(t('transactionTypes.PAYMENT'), 'コイン', 'めぶくコイン', '件数', '1,234', '合計', '567,890'),
+    );
     expect(text).toMatch(inOrder('前期間の件数', '1,000', '前期間の合計', '450,000'));
-    expect(text).toMatch(inOrder(t('transactionTypes.REFUND'), 'コイン', 'めぶくコイン', '件数', '2', '合計', '-3,000'));
+    expect(text).toMatch(
+      inOrder(t('transactionTypes.REFUND'), 'コイン', 'めぶくコイン', '件数', '2', '合計', '-3,000'),
+    );
   });
 });
