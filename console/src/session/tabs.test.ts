@@ -131,6 +131,19 @@ describe('tab handover', () => {
     expect(b.local.getItem(HANDOVER_KEY)).toBeNull();
   });
 
+  it('of two tabs that armed the same link, only the one whose marker the new tab read answers', async () => {
+    const b = browser();
+    const first = b.tab('/top', { token: 'reauth-1', popinfoId: 'pop-1' });
+    const second = b.tab('/top', { token: 'reauth-2', popinfoId: 'pop-2' });
+    first.sync.arm('/transaction');
+    second.sync.arm('/transaction');
+    const opened = b.tab('/transaction');
+
+    await expect(opened.sync.requestHandover()).resolves.toBe(true);
+    expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBe('reauth-2');
+    expect(opened.storages.session.getItem(STORAGE_KEYS.popinfoId)).toBe('pop-2');
+  });
+
   it('a tab opened on its own asks nobody and gets nothing', async () => {
     const b = browser();
     const signedIn = b.tab('/top', { token: 'reauth-1', popinfoId: 'pop-1' });

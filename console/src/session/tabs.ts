@@ -32,7 +32,7 @@ type TabMessage =
   /** A refresh rotated the reauth token `previous` into `next`: tabs holding `previous` take `next`. */
   | { type: 'rotated'; popinfoId: string; previous: string; next: string }
   /** A new tab opened at `target` asks the tab that opened it for its session. */
-  | { type: 'ask'; id: string; target: string }
+  | { type: 'ask'; id: string; target: string; nonce: string }
   | { type: 'give'; id: string; session: HandedSession };
 
 const isMessage = (data: unknown): data is TabMessage =>
@@ -84,16 +84,18 @@ export interface TabSync {
  */
 export function createTabSync(deps: TabSyncDeps): TabSync {
   const { store, channel } = deps;
-  let armed: { target: string; until: number } | null = null;
+  // The marker names the tab that wrote it by a random nonce: of two tabs that armed the same link,
+  // only the one whose marker the new tab read answers it.
+  let armed: { target: string; until: number; nonce: string } | null = null;
   const waiting = new Map<string, (session: HandedSession) => void>();
 
-  function readPending(): { target: string; until: number } | null {
+  function readPending(): { target: string; until: number; nonce: string } | null {
     const raw = deps.storages().local.getItem(HANDOVER_KEY);
     if (!raw) return null;
     try {
-      const value = JSON.parse(raw) as { target?: unknown; until?: unknown };
-      return typeof value.target === 'string' && typeof value.until === 'number'
-        ? { target: value.target, until: value.until }
+      const value = JSON.parse(raw) as { target?: unknown; until?: unknown; nonce?: unknown };
+      return typeof value.target === 'string' && typeof value.until === 'number' && typeof value.nonce === 'string'
+        ? { target: value.target, until: value.until, nonce: value.nonce }
         : null;
     } catch {
       return null;
@@ -109,7 +111,8 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
   }
 
   function answer(message: Extract<TabMessage, { type: 'ask' }>) {
-    if (!channel || !armed || armed.target !== message.target || deps.now() > armed.until) return;
+    if (!channel || !armed || armed.target !== message.target || armed.nonce !== message.nonce) return;
+    if (deps.now() > armed.until) return;
     const state = store.getState();
     const storage = storageFor(deps.storages(), state.useSession);
     const reauthToken = storage.getItem(STORAGE_KEYS.token);
@@ -142,8 +145,8 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
     },
     arm(target) {
       const until = deps.now() + HANDOVER_WINDOW_MS;
-      armed = { target, until };
-      deps.storages().local.setItem(HANDOVER_KEY, JSON.stringify({ target, until }));
+      armed = { target, until, nonce: deps.newId() };
+      deps.storages().local.setItem(HANDOVER_KEY, JSON.stringify(armed));
     },
     requestHandover() {
       const pending = readPending();
@@ -173,7 +176,7 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
           if (session.authorization) store.setState({ authorization: session.authorization });
           resolve(true);
         });
-        channel.postMessage({ type: 'ask', id, target } satisfies TabMessage);
+        channel.postMessage({ type: 'ask', id, target, nonce: pending.nonce } satisfies TabMessage);
       });
     },
   };
