@@ -106,6 +106,14 @@ async function measure(browser: Browser, url: string): Promise<Run> {
         | { items?: { node?: { snippet?: string } }[] }
         | undefined;
       console.log(`  LCP element: ${lcpElement?.items?.[0]?.node?.snippet ?? '?'}`);
+      const cls = lhr.audits['cumulative-layout-shift'];
+      console.log(
+        `  CLS ${cls?.numericValue?.toFixed(3)} (score ${cls?.score}), FCP ${Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0)} ms, SI ${Math.round(lhr.audits['speed-index']?.numericValue ?? 0)} ms`,
+      );
+      for (const item of items('layout-shifts').slice(0, 4))
+        console.log(
+          `  layout shift ${Number(item.score).toFixed(3)}: ${(item.node as { snippet?: string } | undefined)?.snippet?.slice(0, 120) ?? '?'}`,
+        );
       for (const item of items('long-tasks').slice(0, 6))
         console.log(`  long task: ${short(item.url)} at ${ms(item.startTime)} for ${ms(item.duration)}`);
     }

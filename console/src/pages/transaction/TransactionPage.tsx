@@ -50,13 +50,14 @@ export default function TransactionPage() {
         </Tabs.List>
       </Tabs>
       <Filters search={search} update={update} merchantId={merchant.merchant_id} merchantName={merchant.name} />
-      <TotalsCard walletNo={merchant.wallet_no} from={search.from} to={search.to} />
       <HistoryList
         walletNo={merchant.wallet_no}
         search={search}
         onPage={(page) => update({ page })}
         onOpen={setOpenId}
       />
+      {/* Below the list: its height comes with its answer, and above the list it pushed the rows down. */}
+      <TotalsCard walletNo={merchant.wallet_no} from={search.from} to={search.to} />
       {openId !== null && (
         <Suspense fallback={null}>
           <HistoryDrawer walletNo={merchant.wallet_no} transactionId={openId} onClose={() => setOpenId(null)} />
