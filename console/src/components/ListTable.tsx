@@ -98,6 +98,22 @@ export function RowsTable<T>({
       <div className={classes.cellValue}>{column.render(row)}</div>
     </>
   );
+  // A row's cell; the total row's first cell heads its row.
+  const bodyCell = (column: Column<T>, row: T, rowHeader: boolean) => {
+    const Cell = rowHeader ? Table.Th : Table.Td;
+    return (
+      <Cell
+        key={column.key}
+        ta={column.align ?? 'left'}
+        className={classes.cell}
+        role={rowHeader ? 'rowheader' : 'cell'}
+        scope={rowHeader ? 'row' : undefined}
+        data-mobile={column.mobile}
+      >
+        {cellContent(column, row)}
+      </Cell>
+    );
+  };
 
   return (
     <Box className={classes.container}>
@@ -149,17 +165,7 @@ export function RowsTable<T>({
                   onClick={onOpenRow ? () => onOpenRow(row) : undefined}
                   onKeyDown={onOpenRow ? (event) => onRowKey(event, row) : undefined}
                 >
-                  {columns.map((column) => (
-                    <Table.Td
-                      key={column.key}
-                      ta={column.align ?? 'left'}
-                      className={classes.cell}
-                      role="cell"
-                      data-mobile={column.mobile}
-                    >
-                      {cellContent(column, row)}
-                    </Table.Td>
-                  ))}
+                  {columns.map((column) => bodyCell(column, row, false))}
                 </Table.Tr>
               ))
             )}
@@ -167,30 +173,7 @@ export function RowsTable<T>({
           {footer !== undefined && (
             <Table.Tfoot className={classes.body} role="rowgroup">
               <Table.Tr role="row" className={`${classes.row} ${classes.footRow}`} fw={700}>
-                {columns.map((column, index) =>
-                  index === 0 ? (
-                    <Table.Th
-                      key={column.key}
-                      ta={column.align ?? 'left'}
-                      className={classes.cell}
-                      role="rowheader"
-                      scope="row"
-                      data-mobile={column.mobile}
-                    >
-                      {cellContent(column, footer)}
-                    </Table.Th>
-                  ) : (
-                    <Table.Td
-                      key={column.key}
-                      ta={column.align ?? 'left'}
-                      className={classes.cell}
-                      role="cell"
-                      data-mobile={column.mobile}
-                    >
-                      {cellContent(column, footer)}
-                    </Table.Td>
-                  ),
-                )}
+                {columns.map((column, index) => bodyCell(column, footer, index === 0))}
               </Table.Tr>
             </Table.Tfoot>
           )}
