@@ -43,8 +43,14 @@ export const CALLS = {
   endSession: {
     ...E.endSession,
     summary:
-      'Log out: revoke the sign-in of the caller (every reauth token of its family; the authorization stops working)',
+      'Log out: revoke the sign-in of the caller (every reauth token of its families, the tabs forked from it included; the authorization stops working)',
     response: s.okResponseSchema,
+  },
+  forkSession: {
+    ...E.forkSession,
+    summary:
+      "Open a session family for a browser tab opened from the caller's tab, in the caller's sign-in and bound to the caller's merchant (a logout or a reused reauth token in any of them ends them all)",
+    response: s.forkSessionResponseSchema,
   },
   switchMerchantSession: {
     ...E.switchMerchantSession,

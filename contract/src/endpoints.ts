@@ -66,6 +66,12 @@ export const CALL_ENDPOINTS = {
     path: '/sessions/current',
     access: { kind: 'authenticated' },
   },
+  /** A tab opened from a signed-in tab gets a session family of its own, in the caller's sign-in. */
+  forkSession: {
+    method: 'POST',
+    path: '/sessions/current/forks',
+    access: { kind: 'authenticated' },
+  },
   switchMerchantSession: {
     method: 'POST',
     path: '/merchants/{id}/sessions',

@@ -195,19 +195,16 @@ test.describe('tabs', () => {
     // Still not kept: nothing of the session in localStorage.
     expect((await storageKeys(opened)).local.filter((k) => /token|popinfo/i.test(k))).toEqual([]);
 
-    // Both tabs hold one sign-in. A reload refreshes (and rotates the reauth token) in one tab, then in
-    // the other: the second must present the rotated token, or the server would revoke the sign-in.
+    // Each tab holds a session family of its own in the same sign-in: both reload (and rotate their
+    // reauth tokens) at the same moment, and neither presents a token the other has spent.
     const token = (tab: typeof page) => tab.evaluate(() => sessionStorage.getItem('token'));
-    const before = await token(page);
-    await page.reload();
+    expect(await token(opened)).not.toBe(await token(page));
+    await Promise.all([page.reload(), opened.reload()]);
     await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
-    await expect.poll(() => token(page)).not.toBe(before);
-    await expect.poll(() => token(opened)).toBe(await token(page));
-    await opened.reload();
     await expect(opened.getByRole('heading', { level: 1, name: '取引履歴' })).toBeVisible();
-    await expect.poll(() => token(page)).toBe(await token(opened));
-    await page.reload();
+    await Promise.all([page.reload(), opened.reload()]);
     await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+    await expect(opened.getByRole('heading', { level: 1, name: '取引履歴' })).toBeVisible();
 
     // A tab opened on its own (an address typed in) in the same browser still needs a sign-in.
     const typed = await context.newPage();
@@ -220,5 +217,16 @@ test.describe('tabs', () => {
     await other.goto('/transaction');
     await expect(other).toHaveURL(/\/login\?authError=true$/);
     await fresh.close();
+
+    // A logout in the opened tab ends the sign-in in the tab that opened it too.
+    const ended = opened.waitForResponse(
+      (r) => r.url().includes('/api/sessions/current') && r.request().method() === 'DELETE',
+    );
+    await opened.getByRole('button', { name: 'ユーザーメニュー' }).click();
+    await opened.getByRole('menuitem', { name: 'ログアウト' }).click();
+    await expect(opened).toHaveURL(/\/login/);
+    expect((await ended).status()).toBe(200);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?authError=true$/);
   });
 });

@@ -9,6 +9,9 @@ export const createMerchantSession = (credentials: Omit<CallRequestBody<'createM
 export const switchMerchantSession = (merchantId: number) =>
   api.call('switchMerchantSession', { params: { id: merchantId } });
 
+/** POST /sessions/current/forks: a session family of its own for a tab this one opens (session/tabs.ts). */
+export const forkSession = () => api.call('forkSession');
+
 /** POST /sessions/refresh with the stored reauth token (shared by concurrent callers). */
 export const refreshSession = () => api.refresh();
 

@@ -1,8 +1,14 @@
 import { createSessionBridge } from './bridge';
 import { browserStorages, sessionStore } from './store';
-import { createTabSync, linkTarget } from './tabs';
+import { createTabSync, type ForkedSession, linkTarget } from './tabs';
 
 let refreshRejectedHandler: () => void = () => {};
+let forkHandler: () => Promise<ForkedSession> = () => Promise.reject(new Error('no fork handler'));
+
+/** The session service registers how a new tab's session is asked of the server (the API loads lazily). */
+export function handleTabFork(handler: () => Promise<ForkedSession>): void {
+  forkHandler = handler;
+}
 
 /** The session service registers what a refused refresh does (a forced logout). */
 export function handleRefreshRejected(handler: () => void): void {
@@ -22,6 +28,7 @@ export const tabSync = createTabSync({
   currentTarget: () => linkTarget(window.location.href, window.location.href) ?? '',
   // getRandomValues works outside secure contexts too (randomUUID does not).
   newId: () => Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join(''),
+  fork: () => forkHandler(),
 });
 
 export const sessionBridge = createSessionBridge(

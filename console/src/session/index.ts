@@ -1,6 +1,6 @@
 import { loadMerchantsApi, loadSessionsApi } from '@/api/lazy';
 import { navigateTo } from '@/app/navigation';
-import { handleRefreshRejected, tabSync } from './bridge-instance';
+import { handleRefreshRejected, handleTabFork, tabSync } from './bridge-instance';
 import { createSessionService } from './service';
 import { browserStorages, sessionStore } from './store';
 
@@ -33,6 +33,10 @@ export const session = createSessionService({
 });
 
 handleRefreshRejected(() => session.forcedLogout());
+handleTabFork(async () => {
+  const forked = await (await loadSessionsApi()).forkSession();
+  return { popinfoId: forked.popinfo_id, reauthToken: forked.reauth_token };
+});
 
 export { tabSync } from './bridge-instance';
 export { selectRole, selectSelectedMerchant, sessionStore, useSessionState } from './store';

@@ -4,6 +4,7 @@ import { STORAGE_KEYS, type Storages } from './storage';
 import { createSessionStore, type SessionStore } from './store';
 import {
   type ChannelLike,
+  CONTEXT_MENU_WINDOW_MS,
   createTabSync,
   HANDOVER_KEY,
   HANDOVER_WAIT_MS,
@@ -68,6 +69,9 @@ function browser() {
   const local = memoryStorages().local;
   let clock = 1_000;
   let ids = 0;
+  /** The server's forks (POST /sessions/current/forks), by the popinfo id of the tab that asked. */
+  const forks: string[] = [];
+  let serverDown = false;
   function tab(at: string, signedIn?: { token: string; popinfoId: string }): Tab {
     const own = memoryStorages();
     const storages = { local, session: own.session };
@@ -96,6 +100,12 @@ function browser() {
       now: () => clock,
       currentTarget: () => at,
       newId: () => `ask-${++ids}`,
+      fork: async () => {
+        const parent = store.getState().popinfoId;
+        if (serverDown || !parent) throw new Error('no response');
+        forks.push(parent);
+        return { popinfoId: `${parent}/fork-${forks.length}`, reauthToken: `forked-${forks.length}` };
+      },
     });
     const bridge = createSessionBridge(
       store,
@@ -108,24 +118,32 @@ function browser() {
   return {
     tab,
     local,
+    forks,
     advance: (ms: number) => {
       clock += ms;
+    },
+    takeServerDown: () => {
+      serverDown = true;
     },
   };
 }
 
 describe('tab handover', () => {
-  it('a tab opened from a signed-in tab receives its session into its own sessionStorage', async () => {
+  it('a tab opened from a signed-in tab receives a session of its own into its own sessionStorage', async () => {
     const b = browser();
     const opener = b.tab('/top', { token: 'reauth-1', popinfoId: 'pop-1' });
     opener.sync.arm('/transaction');
     const opened = b.tab('/transaction');
 
     await expect(opened.sync.requestHandover()).resolves.toBe(true);
-    expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBe('reauth-1');
-    expect(opened.storages.session.getItem(STORAGE_KEYS.popinfoId)).toBe('pop-1');
+    // The server forked the opener's sign-in: the tabs never share a rotating reauth token.
+    expect(b.forks).toEqual(['pop-1']);
+    expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBe('forked-1');
+    expect(opened.storages.session.getItem(STORAGE_KEYS.popinfoId)).toBe('pop-1/fork-1');
     expect(JSON.parse(opened.storages.session.getItem(STORAGE_KEYS.merchants) ?? 'null')).toEqual(merchants);
-    expect(opened.store.getState().authorization).toBe('Bearer a');
+    expect(opener.storages.session.getItem(STORAGE_KEYS.token)).toBe('reauth-1');
+    // No authorization travels between tabs: the new tab refreshes its own token for one.
+    expect(opened.store.getState().authorization).toBeNull();
     // Nothing of the session reaches localStorage: closing the browser still ends the sign-in.
     expect(b.local.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(b.local.getItem(HANDOVER_KEY)).toBeNull();
@@ -140,8 +158,44 @@ describe('tab handover', () => {
     const opened = b.tab('/transaction');
 
     await expect(opened.sync.requestHandover()).resolves.toBe(true);
-    expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBe('reauth-2');
-    expect(opened.storages.session.getItem(STORAGE_KEYS.popinfoId)).toBe('pop-2');
+    expect(b.forks).toEqual(['pop-2']);
+    expect(opened.storages.session.getItem(STORAGE_KEYS.popinfoId)).toBe('pop-2/fork-1');
+  });
+
+  it('when the server gives no session for the new tab, the tab signs in without waiting out the limit', async () => {
+    const b = browser();
+    const opener = b.tab('/top', { token: 'reauth-1', popinfoId: 'pop-1' });
+    opener.sync.arm('/transaction');
+    b.takeServerDown();
+    const opened = b.tab('/transaction');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answered: boolean | undefined;
+      void opened.sync.requestHandover().then((value) => {
+        answered = value;
+      });
+      // The decline arrives before any timer runs.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answered).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(b.local.getItem(HANDOVER_KEY)).toBeNull();
+  });
+
+  it("a link's context menu arms it only briefly: a copied address typed into a tab later signs in", async () => {
+    const b = browser();
+    const opener = b.tab('/top', { token: 'reauth-1', popinfoId: 'pop-1' });
+    opener.sync.arm('/transaction', CONTEXT_MENU_WINDOW_MS);
+    b.advance(CONTEXT_MENU_WINDOW_MS + 1);
+    const typed = b.tab('/transaction');
+    await expect(typed.sync.requestHandover()).resolves.toBe(false);
+    expect(b.forks).toEqual([]);
+
+    opener.sync.arm('/transaction', CONTEXT_MENU_WINDOW_MS);
+    b.advance(CONTEXT_MENU_WINDOW_MS - 1);
+    await expect(b.tab('/transaction').sync.requestHandover()).resolves.toBe(true);
   });
 
   it('a tab opened on its own asks nobody and gets nothing', async () => {
@@ -184,10 +238,8 @@ describe('reauth token rotation across tabs', () => {
   it('a refresh in one tab hands the rotated token to the tabs holding the spent one', async () => {
     const b = browser();
     const first = b.tab('/top', { token: 'reauth-1', popinfoId: 'pop-1' });
-    first.sync.arm('/refund');
-    const second = b.tab('/refund');
-    await second.sync.requestHandover();
-    second.store.setState({ reauthToken: 'reauth-1', popinfoId: 'pop-1', useSession: true, initialized: true });
+    // A tab the browser duplicated, with a copy of the first one's sessionStorage.
+    const second = b.tab('/refund', { token: 'reauth-1', popinfoId: 'pop-1' });
     const other = b.tab('/top', { token: 'someone-else', popinfoId: 'pop-2' });
 
     // The first tab refreshes: it presents reauth-1 and stores the rotated reauth-2.

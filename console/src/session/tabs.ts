@@ -15,17 +15,28 @@ export interface ChannelLike {
  */
 export const HANDOVER_KEY = 'tab_handover';
 
-/** How long an opened link may take to load and ask; and how long the new tab waits for the answer. */
+/**
+ * How long an opened link may take to load and ask; and how long the new tab waits for the answer (the
+ * opening tab asks the server for the new tab's session first).
+ */
 export const HANDOVER_WINDOW_MS = 60_000;
-export const HANDOVER_WAIT_MS = 2_000;
+export const HANDOVER_WAIT_MS = 5_000;
+/**
+ * A context menu may be opened only to copy the link: its marker lasts long enough to choose
+ * 「新しいタブで開く」, not for the copied address to be pasted into a tab (which must sign in, §4).
+ */
+export const CONTEXT_MENU_WINDOW_MS = 15_000;
 
-interface HandedSession {
-  reauthToken: string;
+/** A session family of the new tab's own (POST /sessions/current/forks), in the opening tab's sign-in. */
+export interface ForkedSession {
   popinfoId: string;
+  reauthToken: string;
+}
+
+interface HandedSession extends ForkedSession {
   user: UserInfo;
   merchants: MerchantEntry[];
   selectedMerchantId: number;
-  authorization: string | null;
 }
 
 type TabMessage =
@@ -33,7 +44,9 @@ type TabMessage =
   | { type: 'rotated'; popinfoId: string; previous: string; next: string }
   /** A new tab opened at `target` asks the tab that opened it for its session. */
   | { type: 'ask'; id: string; target: string; nonce: string }
-  | { type: 'give'; id: string; session: HandedSession };
+  | { type: 'give'; id: string; session: HandedSession }
+  /** The opening tab could not get a session for the new tab: it signs in. */
+  | { type: 'decline'; id: string };
 
 const isMessage = (data: unknown): data is TabMessage =>
   typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
@@ -61,13 +74,18 @@ export interface TabSyncDeps {
   /** This tab's address (path and query), read when a handover is asked for. */
   currentTarget: () => string;
   newId: () => string;
+  /**
+   * Asks the server for a session family of the new tab's own: tabs never share a rotating reauth
+   * token, so one tab's refresh cannot spend another's (which the server would take for a stolen token).
+   */
+  fork: () => Promise<ForkedSession>;
 }
 
 export interface TabSync {
   /** A refresh of this tab rotated the reauth token. */
   announceRotation(previous: string, next: string): void;
-  /** This signed-in tab is about to open `target` in a new tab. */
-  arm(target: string): void;
+  /** This signed-in tab is about to open `target` in a new tab, within `windowMs` (HANDOVER_WINDOW_MS). */
+  arm(target: string, windowMs?: number): void;
   /**
    * At start without credentials: when a signed-in tab has just opened this one, take its session into
    * this tab's sessionStorage. Resolves true when a session arrived.
@@ -76,18 +94,19 @@ export interface TabSync {
 }
 
 /**
- * Tabs of one sign-in kept in step. A session not kept (sessionStorage) lives in one tab; a tab that
- * tab opens receives it (§4's storage rule holds: it is again in sessionStorage, and a tab opened on
- * its own still signs in). A refresh rotates the reauth token and spends the old one, and the server
- * revokes the whole sign-in when a spent one comes back, so every tab holding the old token takes the
- * new one at once (refreshes themselves run one at a time under a Web Lock, see api/client.ts).
+ * Tabs of one sign-in. A session not kept (sessionStorage) lives in one tab; a tab that tab opens
+ * receives a session family of its own, forked by the server from the opener's (§4's storage rule holds:
+ * it is again in sessionStorage, and a tab opened on its own still signs in). A logout in any of them
+ * ends them all on the server. Tabs that do share a token (a kept session in localStorage, or a tab the
+ * browser duplicated with its sessionStorage) refresh one at a time under a Web Lock (api/client.ts),
+ * and when one rotates it, the others holding the old token take the new one at once.
  */
 export function createTabSync(deps: TabSyncDeps): TabSync {
   const { store, channel } = deps;
   // The marker names the tab that wrote it by a random nonce: of two tabs that armed the same link,
   // only the one whose marker the new tab read answers it.
   let armed: { target: string; until: number; nonce: string } | null = null;
-  const waiting = new Map<string, (session: HandedSession) => void>();
+  const waiting = new Map<string, (session: HandedSession | null) => void>();
 
   function readPending(): { target: string; until: number; nonce: string } | null {
     const raw = deps.storages().local.getItem(HANDOVER_KEY);
@@ -110,31 +129,29 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
     if (state.reauthToken === message.previous) store.setState({ reauthToken: message.next });
   }
 
-  function answer(message: Extract<TabMessage, { type: 'ask' }>) {
+  async function answer(message: Extract<TabMessage, { type: 'ask' }>) {
     if (!channel || !armed || armed.target !== message.target || armed.nonce !== message.nonce) return;
     if (deps.now() > armed.until) return;
-    const state = store.getState();
-    const storage = storageFor(deps.storages(), state.useSession);
-    const reauthToken = storage.getItem(STORAGE_KEYS.token);
-    const { popinfoId, user, selectedMerchantId } = state;
-    if (!state.initialized || !reauthToken || !popinfoId || !user || selectedMerchantId === null) return;
+    const { user, selectedMerchantId, merchants, initialized } = store.getState();
+    if (!initialized || !user || selectedMerchantId === null) return;
     armed = null;
-    const session: HandedSession = {
-      reauthToken,
-      popinfoId,
-      user,
-      merchants: state.merchants,
-      selectedMerchantId,
-      authorization: state.authorization,
-    };
+    let forked: ForkedSession;
+    try {
+      forked = await deps.fork();
+    } catch {
+      channel.postMessage({ type: 'decline', id: message.id } satisfies TabMessage);
+      return;
+    }
+    const session: HandedSession = { ...forked, user, merchants, selectedMerchantId };
     channel.postMessage({ type: 'give', id: message.id, session } satisfies TabMessage);
   }
 
   channel?.addEventListener('message', ({ data }) => {
     if (!isMessage(data)) return;
     if (data.type === 'rotated') takeRotation(data);
-    else if (data.type === 'ask') answer(data);
+    else if (data.type === 'ask') void answer(data);
     else if (data.type === 'give') waiting.get(data.id)?.(data.session);
+    else if (data.type === 'decline') waiting.get(data.id)?.(null);
   });
 
   return {
@@ -143,8 +160,8 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
       if (!channel || !popinfoId || previous === next) return;
       channel.postMessage({ type: 'rotated', popinfoId, previous, next } satisfies TabMessage);
     },
-    arm(target) {
-      const until = deps.now() + HANDOVER_WINDOW_MS;
+    arm(target, windowMs = HANDOVER_WINDOW_MS) {
+      const until = deps.now() + windowMs;
       armed = { target, until, nonce: deps.newId() };
       deps.storages().local.setItem(HANDOVER_KEY, JSON.stringify(armed));
     },
@@ -165,6 +182,10 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
           waiting.delete(id);
           const storages = deps.storages();
           storages.local.removeItem(HANDOVER_KEY);
+          if (!session) {
+            resolve(false);
+            return;
+          }
           // Handed over as it was given: not kept, so in this tab's sessionStorage (§4).
           writeStoredSession(storages, true, {
             reauthToken: session.reauthToken,
@@ -173,7 +194,7 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
             merchants: session.merchants,
             selectedMerchantId: session.selectedMerchantId,
           });
-          if (session.authorization) store.setState({ authorization: session.authorization });
+          // No authorization is handed over: the new tab refreshes its own token for one.
           resolve(true);
         });
         channel.postMessage({ type: 'ask', id, target, nonce: pending.nonce } satisfies TabMessage);

@@ -29,6 +29,12 @@ export const refreshBodySchema = z.object({
 });
 export const refreshResponseSchema = z.object({ reauth_token: z.string() });
 
+/**
+ * A session family for a browser tab opened from the caller's tab: its own popinfo id and reauth token
+ * (no Authorization header: the caller's own authorization stays as it is; the new tab refreshes).
+ */
+export const forkSessionResponseSchema = z.object({ popinfo_id: z.string(), reauth_token: z.string() });
+
 export const merchantSessionSwitchResponseSchema = z.object({
   reauth_token: z.string(),
   merchant_user: z.object({ user_nick_name: z.string(), role: roleSchema }),

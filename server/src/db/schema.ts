@@ -209,6 +209,8 @@ export interface NoticeTable {
 /** One sign-in; its id is the popinfo_id claim. Revoking it ends every token of the sign-in. */
 export interface SessionFamilyTable {
   popinfo_id: string;
+  /** The sign-in the family belongs to: its own popinfo id, or that of the tab it was forked from (migration 0012). */
+  sign_in_id: string;
   user_id: number;
   platform: string;
   created_at: CreatedAt;

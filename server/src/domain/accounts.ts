@@ -18,7 +18,7 @@ function assertPasswordLength(config: Config, password: string, field = 'passwor
   }
 }
 
-/** Ends every sign-in of the user except `keepPopinfoId` (their reauth token families). */
+/** Ends every sign-in of the user except the one `keepPopinfoId` belongs to (their reauth token families). */
 export async function revokeOtherSessions(
   db: Db,
   userId: number,
@@ -36,8 +36,14 @@ export async function revokeOtherSessions(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepPopinfoId) {
-    families = families.where('popinfo_id', '<>', keepPopinfoId);
-    tokens = tokens.where('popinfo_id', '<>', keepPopinfoId);
+    // The current sign-in stays, with every tab of it (the families forked from it share its sign_in_id).
+    const kept = db
+      .selectFrom('session_families as kept')
+      .innerJoin('session_families as same', 'same.sign_in_id', 'kept.sign_in_id')
+      .select('same.popinfo_id')
+      .where('kept.popinfo_id', '=', keepPopinfoId);
+    families = families.where('popinfo_id', 'not in', kept);
+    tokens = tokens.where('popinfo_id', 'not in', kept);
   }
   await families.execute();
   await tokens.execute();

@@ -194,7 +194,7 @@ export async function signIn(
   const family = { popinfoId, userId: identity.id, platform: input.platform };
   await db
     .insertInto('session_families')
-    .values({ popinfo_id: popinfoId, user_id: identity.id, platform: input.platform })
+    .values({ popinfo_id: popinfoId, sign_in_id: popinfoId, user_id: identity.id, platform: input.platform })
     .execute();
   const reauthToken = await issueReauthToken(db, family, null, now);
   return { userId: identity.id, merchantRoles, session: { popinfoId, reauthToken } };
@@ -265,20 +265,76 @@ export async function refreshSession(
   throw invalidReauthToken();
 }
 
+/**
+ * Ends the sign-in the family belongs to: the family and every family forked from the same sign-in
+ * (the other tabs), with all their reauth tokens. Logout and a detected token reuse both end it whole.
+ */
 export async function revokeFamily(db: Db, popinfoId: string, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
+    const signIn = trx.selectFrom('session_families').select('sign_in_id').where('popinfo_id', '=', popinfoId);
+    const revoked = await trx
       .updateTable('session_families')
       .set({ revoked_at: now })
-      .where('popinfo_id', '=', popinfoId)
+      .where('sign_in_id', '=', signIn)
       .where('revoked_at', 'is', null)
+      .returning('popinfo_id')
       .execute();
+    if (revoked.length === 0) return;
     await trx
       .updateTable('reauth_tokens')
       .set({ revoked_at: now })
-      .where('popinfo_id', '=', popinfoId)
+      .where(
+        'popinfo_id',
+        'in',
+        revoked.map((family) => family.popinfo_id),
+      )
       .where('revoked_at', 'is', null)
       .execute();
+  });
+}
+
+/**
+ * A session family of its own for a browser tab opened from the caller's tab (session/tabs.ts in the
+ * console): tabs then never share a rotating reauth token, so one tab's refresh cannot spend another's.
+ * The fork belongs to the caller's sign-in (a logout or a token reuse in any tab ends them all) and is
+ * bound to the caller's merchant, where the caller must still hold an ACTIVE role.
+ */
+export async function forkSession(
+  db: Db,
+  caller: { userId: number; popinfoId: string; merchantId: number | null },
+  now = new Date(),
+): Promise<{ popinfoId: string; reauthToken: string }> {
+  return db.transaction().execute(async (trx) => {
+    const parent = await trx
+      .selectFrom('session_families')
+      .select(['sign_in_id', 'platform'])
+      .where('popinfo_id', '=', caller.popinfoId)
+      .where('user_id', '=', caller.userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!parent) throw new DomainError('unauthorized');
+    if (caller.merchantId !== null) {
+      const member = await trx
+        .selectFrom('merchant_users')
+        .select('role')
+        .where('merchant_id', '=', caller.merchantId)
+        .where('user_id', '=', caller.userId)
+        .where('status', '=', 'ACTIVE')
+        .executeTakeFirst();
+      if (!member) throw new DomainError('not_found');
+    }
+    const popinfoId = randomUUID();
+    await trx
+      .insertInto('session_families')
+      .values({
+        popinfo_id: popinfoId,
+        sign_in_id: parent.sign_in_id,
+        user_id: caller.userId,
+        platform: parent.platform,
+      })
+      .execute();
+    const family = { popinfoId, userId: caller.userId, platform: parent.platform };
+    return { popinfoId, reauthToken: await issueReauthToken(trx, family, caller.merchantId, now) };
   });
 }
 

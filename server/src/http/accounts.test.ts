@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CALLS } from '@coin/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -101,7 +102,7 @@ describe('staff and account flows', () => {
           .orderBy('id')
           .execute();
 
-      const tryRefresh = (session: SignedIn) =>
+      const tryRefresh = (session: Pick<SignedIn, 'reauthToken' | 'popinfoId'>) =>
         call('POST', '/sessions/refresh', {
           reauth_token: session.reauthToken,
           popinfo_id: session.popinfoId,
@@ -699,6 +700,13 @@ describe('staff and account flows', () => {
           const other = await signIn(env().app, DEMO.member);
           const current = await signIn(env().app, DEMO.member);
           onTestFinished(() => restoreIdentity(current.userId, DEMO.member));
+          // A tab opened from the current one belongs to the current sign-in, and survives with it.
+          const forked = await env().app.inject({
+            method: 'POST',
+            url: '/api/sessions/current/forks',
+            headers: { authorization: current.authorization },
+          });
+          const tab = CALLS.forkSession.response.parse(forked.json());
           const changed = await call(
             'PUT',
             `/identities/${current.userId}/password`,
@@ -711,6 +719,7 @@ describe('staff and account flows', () => {
           expect((await call('GET', `/identities/${other.userId}/email`, undefined, other)).statusCode).toBe(401);
           expect((await call('GET', `/identities/${current.userId}/email`, undefined, current)).statusCode).toBe(200);
           expect((await tryRefresh(current)).statusCode).toBe(200);
+          expect((await tryRefresh({ reauthToken: tab.reauth_token, popinfoId: tab.popinfo_id })).statusCode).toBe(200);
           await signIn(env().app, DEMO.member, 'member-new-pass');
           expect(await auditRows('identity.password_changed', current.userId)).toHaveLength(1);
         });

@@ -239,6 +239,94 @@ describeEachDatabase('sessions', (env) => {
     });
   });
 
+  describe('tab fork', () => {
+    const fork = async (authorization: string) => {
+      const response = await env().app.inject({
+        method: 'POST',
+        url: '/api/sessions/current/forks',
+        headers: { authorization },
+      });
+      expect(response.statusCode).toBe(200);
+      // The caller's own authorization is not replaced.
+      expect(bearerOf(response)).toBeUndefined();
+      const body = CALLS.forkSession.response.parse(response.json());
+      return { popinfoId: body.popinfo_id, reauthToken: body.reauth_token };
+    };
+    const logout = (authorization: string) =>
+      env().app.inject({ method: 'DELETE', url: '/api/sessions/current', headers: { authorization } });
+
+    it("gives a tab its own family: the tabs' refreshes never spend each other's tokens", async () => {
+      const session = await signIn(env().app, DEMO.member);
+      const forked = await fork(session.authorization);
+      expect(forked.popinfoId).not.toBe(session.popinfoId);
+      expect(forked.reauthToken).not.toBe(session.reauthToken);
+      // Both tabs refresh at the same moment, each with its own token: nothing is revoked.
+      const [parentRefresh, forkRefresh] = await Promise.all([
+        refresh(session.reauthToken, session.popinfoId),
+        refresh(forked.reauthToken, forked.popinfoId),
+      ]);
+      expect([parentRefresh.statusCode, forkRefresh.statusCode]).toEqual([200, 200]);
+      expect(claimsOf(bearerOf(forkRefresh) ?? '')).toMatchObject({
+        sub: session.userId.toString(),
+        popinfo_id: forked.popinfoId,
+      });
+      expect((await getWallet(bearerOf(forkRefresh) ?? '')).statusCode).toBe(200);
+      expect((await getWallet(session.authorization)).statusCode).toBe(200);
+      // A family's token belongs to that family only.
+      expect(
+        (await refresh(CALLS.refreshSession.response.parse(forkRefresh.json()).reauth_token, session.popinfoId))
+          .statusCode,
+      ).toBe(400);
+    });
+
+    it("binds the fork to the caller's merchant", async () => {
+      const session = await signIn(env().app, DEMO.owner);
+      const switched = await env().app.inject({
+        method: 'POST',
+        url: `/api/merchants/${DEMO.bakeryMerchantId}/sessions`,
+        headers: { authorization: session.authorization },
+      });
+      const forked = await fork(bearerOf(switched) ?? '');
+      const refreshed = await refresh(forked.reauthToken, forked.popinfoId);
+      expect(refreshed.statusCode).toBe(200);
+      expect(claimsOf(bearerOf(refreshed) ?? '').merchant_id).toBe(DEMO.bakeryMerchantId);
+    });
+
+    it('ends with its sign-in: a logout in any tab signs every tab of it out, and no other sign-in', async () => {
+      const session = await signIn(env().app, DEMO.member);
+      const other = await signIn(env().app, DEMO.member);
+      const forked = await fork(session.authorization);
+      const grandchild = await fork(session.authorization);
+      const forkAuthorization = bearerOf(await refresh(forked.reauthToken, forked.popinfoId)) ?? '';
+      expect((await logout(forkAuthorization)).statusCode).toBe(200);
+      expect((await getWallet(session.authorization)).statusCode).toBe(401);
+      expect((await refresh(session.reauthToken, session.popinfoId)).statusCode).toBe(400);
+      expect((await refresh(grandchild.reauthToken, grandchild.popinfoId)).statusCode).toBe(400);
+      expect((await getWallet(other.authorization)).statusCode).toBe(200);
+    });
+
+    it('ends with its sign-in when a spent token of any tab comes back', async () => {
+      const session = await signIn(env().app, DEMO.member);
+      const forked = await fork(session.authorization);
+      expect((await refresh(forked.reauthToken, forked.popinfoId)).statusCode).toBe(200);
+      expect((await refresh(forked.reauthToken, forked.popinfoId)).statusCode).toBe(400);
+      expect((await getWallet(session.authorization)).statusCode).toBe(401);
+      expect((await refresh(session.reauthToken, session.popinfoId)).statusCode).toBe(400);
+    });
+
+    it('is refused to an ended sign-in and without an authorization', async () => {
+      const session = await signIn(env().app, DEMO.member);
+      await logout(session.authorization);
+      const refused = await env().app.inject({
+        method: 'POST',
+        url: '/api/sessions/current/forks',
+        headers: { authorization: session.authorization },
+      });
+      expect(refused.statusCode).toBe(401);
+      expect((await env().app.inject({ method: 'POST', url: '/api/sessions/current/forks' })).statusCode).toBe(401);
+    });
+  });
+
   describe('identity email', () => {
     const emailOf = async (caller: string, userId: number) => {
       const session = await signIn(env().app, caller);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { tabSync } from '@/session';
-import { linkTarget } from '@/session/tabs';
+import { CONTEXT_MENU_WINDOW_MS, linkTarget } from '@/session/tabs';
 
 /**
  * A link opened in a new tab (middle click, Ctrl/⌘/Shift-click, or 「新しいタブで開く」 of the context
@@ -8,12 +8,13 @@ import { linkTarget } from '@/session/tabs';
  */
 export function useLinkHandover(): void {
   useEffect(() => {
-    const armFrom = (event: MouseEvent) => {
+    const armFrom = (event: MouseEvent, windowMs?: number) => {
       const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(anchor instanceof HTMLAnchorElement)) return;
       const target = linkTarget(anchor.href, window.location.href);
-      if (target) tabSync.arm(target);
+      if (target) tabSync.arm(target, windowMs);
     };
+    const onContextMenu = (event: MouseEvent) => armFrom(event, CONTEXT_MENU_WINDOW_MS);
     const onClick = (event: MouseEvent) => {
       if (event.ctrlKey || event.metaKey || event.shiftKey) armFrom(event);
     };
@@ -23,11 +24,11 @@ export function useLinkHandover(): void {
     // Capture: before a link's own handler, and also for links that stop the event.
     document.addEventListener('click', onClick, true);
     document.addEventListener('auxclick', onAuxClick, true);
-    document.addEventListener('contextmenu', armFrom, true);
+    document.addEventListener('contextmenu', onContextMenu, true);
     return () => {
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('auxclick', onAuxClick, true);
-      document.removeEventListener('contextmenu', armFrom, true);
+      document.removeEventListener('contextmenu', onContextMenu, true);
     };
   }, []);
 }

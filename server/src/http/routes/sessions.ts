@@ -1,9 +1,21 @@
-import { lockoutPolicyOf, refreshSession, revokeFamily, signIn, switchMerchant } from '../../domain/sessions';
+import {
+  forkSession,
+  lockoutPolicyOf,
+  refreshSession,
+  revokeFamily,
+  signIn,
+  switchMerchant,
+} from '../../domain/sessions';
 import { type CallHandlers, callerMembership, callerOf, issueAuthorization, mailLockout } from './context';
 
 export const sessionHandlers: CallHandlers<
-  'createMerchantSession' | 'refreshSession' | 'switchMerchantSession' | 'endSession'
+  'createMerchantSession' | 'refreshSession' | 'switchMerchantSession' | 'endSession' | 'forkSession'
 > = {
+  async forkSession(ctx) {
+    const forked = await forkSession(ctx.deps.db, callerOf(ctx), ctx.deps.now());
+    return { popinfo_id: forked.popinfoId, reauth_token: forked.reauthToken };
+  },
+
   async endSession(ctx) {
     await revokeFamily(ctx.deps.db, callerOf(ctx).popinfoId, ctx.deps.now());
     return { ok: true };
