@@ -2,7 +2,7 @@
  * Layering rules, checked by `npm run lint:deps` (dependency-cruiser). Arrows point the way imports may go:
  *   console: pages → components, api, session, app, router, i18n → @coin/contract (the router alone
  *            loads the pages)
- *   server:  http, cli, seed → domain → db (and all of them → @coin/contract)
+ *   server:  http, cli, seed → domain → db (and all of them → @coin/contract); http and cli apart
  * The contract stands alone. Layer rules skip tests and their helpers (they may build the whole app);
  * the cycle and resolution rules apply to every file.
  */
@@ -57,6 +57,12 @@ module.exports = {
       'The admin command uses the domain, not the HTTP layer.',
       '^server/src/cli/',
       '^server/src/http/',
+    ),
+    layer(
+      'http-not-cli',
+      'The HTTP layer does not import the admin command (what both need lives in the domain).',
+      '^server/src/http/',
+      '^server/src/cli/',
     ),
     layer(
       'no-fastify-in-domain',

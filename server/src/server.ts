@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from './cli/adminChannel';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from './domain/operatorChannel';
 import { buildApp } from './http/app';
 import { buildOperatorApp } from './http/routes/refundsOperator';
 import { isDatabaseEmpty, seedDemo } from './seed';

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import { readOperatorChannel } from '../domain/operatorChannel';
 import { type AdminBackend, databaseBackend, lockHolder, runAdmin, serverBackend } from './admin';
-import { readOperatorChannel } from './adminChannel';
 
 /** `npm run admin -- …`: picks the way to the data (see ADMIN_USAGE), runs the command, closes. */
 async function main(): Promise<number> {

@@ -5,13 +5,18 @@ import { join } from 'node:path';
 import type { RefundApplication } from '@coin/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  newOperatorSecret,
+  OPERATOR_CHANNEL_FILE,
+  OPERATOR_SECRET_HEADER,
+  readOperatorChannel,
+} from '../domain/operatorChannel';
 import { balanceOf, freshPayment } from '../domain/refunds.fixtures';
 import { buildOperatorApp } from '../http/routes/refundsOperator';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { DEMO, describeEachDatabase } from '../testing/harness';
 import { REPO_ROOT, type ServerProcess, startServerProcess } from '../testing/processes';
 import { type AdminBackend, databaseBackend, runAdmin, serverBackend } from './admin';
-import { newOperatorSecret, OPERATOR_CHANNEL_FILE, OPERATOR_SECRET_HEADER, readOperatorChannel } from './adminChannel';
 
 function capture() {
   const out: string[] = [];

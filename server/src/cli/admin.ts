@@ -14,6 +14,7 @@ import type { RefundApplicationStatus } from '../db/schema';
 import { useCoupon } from '../domain/coupons';
 import { DomainError } from '../domain/errors';
 import { pruneIdempotencyKeys } from '../domain/idempotency';
+import { OPERATOR_SECRET_HEADER, type OperatorChannel } from '../domain/operatorChannel';
 import {
   type OperatorInvoiceInput,
   operatorIssueInvoice,
@@ -23,7 +24,6 @@ import {
 import { type PayoutRunResult, runPayouts } from '../domain/payouts';
 import { type AutomaticPaymentRunResult, runAutomaticPayments } from '../domain/programs';
 import { approveRefund, operatorRefundList } from '../domain/refunds';
-import { OPERATOR_SECRET_HEADER, type OperatorChannel } from './adminChannel';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
