@@ -263,14 +263,20 @@ describe('api client', () => {
   });
 
   it('concurrent failures share one refresh', async () => {
+    // The refresh answers only once all four calls have been refused: each of them needs one then.
+    let refused = 0;
+    let allRefused: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      allRefused = resolve;
+    });
     const { client, requests } = setup(async (r) => {
       if (isRefresh(r)) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await gate;
         return refreshed(3);
       }
-      return r.headers.get('Authorization') === 'Bearer fresh-3'
-        ? json(200, walletBody)
-        : json(401, { type: 'token_expired', message: '' });
+      if (r.headers.get('Authorization') === 'Bearer fresh-3') return json(200, walletBody);
+      if (++refused === 4) allRefused();
+      return json(401, { type: 'token_expired', message: '' });
     });
     const results = await Promise.all(
       Array.from({ length: 4 }, () => client.call('getWallet', { params: { wallet_no: WALLET_NO } })),
