@@ -111,8 +111,7 @@ export const CALLS = {
   },
   getTransactionTotals: {
     ...E.getTransactionTotals,
-    summary:
-      'Entries of the wallet per type and coin in the period (count and signed sum), beside the period of the same length just before it',
+    summary: `Entries of the wallet per type and coin in the period of at most ${tt.TRANSACTION_TOTALS_MAX_DAYS} days (count and signed sum), beside the period of the same length just before it`,
     params: s.walletParamsSchema,
     query: tt.transactionTotalsQuerySchema,
     response: tt.transactionTotalsResponseSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountSchema, dateSchema, periodQuerySchema } from './schemas';
+import { amountSchema, dateSchema } from './schemas';
+import { datesInOrder } from './schemas/periodOrder';
 import { transactionTypeSchema } from './schemas/wallets';
 
 /*
@@ -7,7 +8,21 @@ import { transactionTypeSchema } from './schemas/wallets';
  * holds in a period and in the period of the same length just before it.
  */
 
-export const transactionTotalsQuerySchema = periodQuerySchema;
+/**
+ * The longest period the totals take, in days (start and end included): a year, leap day included. The
+ * totals read the period and the one before it, so a period without end would read the wallet's whole
+ * history twice; a longer one is refused (400, end_date, 期間は366日以内で指定してください).
+ */
+export const TRANSACTION_TOTALS_MAX_DAYS = 366;
+
+export const transactionTotalsQuerySchema = z
+  .object({
+    start_date: dateSchema,
+    end_date: dateSchema.meta({
+      description: `At most ${TRANSACTION_TOTALS_MAX_DAYS} days from start_date, both included (400 beyond)`,
+    }),
+  })
+  .refine(...datesInOrder);
 
 /** The count and signed sum (positive in, negative out) of one type in one coin. */
 export const transactionTotalSchema = z.object({

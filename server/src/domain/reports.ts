@@ -86,6 +86,8 @@ export async function* refundApplicationBatches(
         'r.amount',
         sql<number>`r.fee_rate_bp`.as('fee_rate_bp'),
         'r.fee',
+        // Issue 15 (migration 0011).
+        'r.reason',
       ])
       .where('r.merchant_id', '=', filter.merchantId)
       .where(column, '>=', from)
@@ -207,6 +209,8 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
           'コイン',
           '返金額',
           '手数料',
+          // The list's column (console: fields.refundReason); empty when none was given.
+          '返金理由',
           '承認日時',
           '取消日時',
         ],
@@ -219,6 +223,7 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
           row.coin_name,
           row.amount,
           row.fee,
+          row.reason,
           row.approved_at,
           row.canceled_at,
         ]),

@@ -1,4 +1,4 @@
-import { type CallResponse, TRANSACTION_TYPES } from '@coin/contract';
+import { type CallResponse, TRANSACTION_TOTALS_MAX_DAYS, TRANSACTION_TYPES } from '@coin/contract';
 import type { Db } from '../db/connection';
 import { addDays, daysBetween, tokyoDayStart, tokyoPeriod } from './time';
 
@@ -15,7 +15,8 @@ export async function transactionTotals(
   walletNo: string,
   query: { start_date: string; end_date: string },
 ): Promise<CallResponse<'getTransactionTotals'>> {
-  const period = tokyoPeriod(query.start_date, query.end_date);
+  // A longer period is refused (400 on end_date), as the other period reports with a maximum are.
+  const period = tokyoPeriod(query.start_date, query.end_date, TRANSACTION_TOTALS_MAX_DAYS);
   const days = daysBetween(query.start_date, query.end_date) + 1;
   const previousStart = addDays(query.start_date, -days);
   const previousEnd = addDays(query.start_date, -1);

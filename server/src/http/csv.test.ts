@@ -307,17 +307,22 @@ describeEachDatabase('CSV downloads', (env) => {
 
   it('downloads refund applications and refund fees of the period', async () => {
     const query = { start_date: tokyoDay(-400), end_date: tokyoDay() };
-    const applications = parseCsv(
+    const [header, ...applications] = parseCsv(
       iconv.decode((await download(member, 'refund_applications', query)).rawPayload, 'cp932'),
-    ).slice(1);
+    );
     const stored = await env()
       .db.selectFrom('refund_applications')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'reason'])
       .where('merchant_id', '=', DEMO.mainMerchantId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
     expect(applications.map((r) => Number(r[0]))).toEqual(stored.map((r) => r.id));
+    // The reason the merchant gave, under the list's heading; empty when none was given (the seed gives most one).
+    const reasonColumn = header?.indexOf('返金理由') ?? -1;
+    expect(reasonColumn).toBeGreaterThan(0);
+    expect(applications.map((r) => r[reasonColumn])).toEqual(stored.map((r) => r.reason ?? ''));
+    expect(stored.some((r) => r.reason !== null)).toBe(true);
     const fees = parseCsv(iconv.decode((await download(member, 'refund_fees', query)).rawPayload, 'cp932')).slice(1);
     expect(fees.length).toBe(stored.filter((r) => r.status === 'APPROVED').length);
     expect(fees.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { CALLS } from '@coin/contract';
+import { addDays, CALLS, TRANSACTION_TOTALS_MAX_DAYS } from '@coin/contract';
 import { CompiledQuery, type QueryId, type RootOperationNode, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_WALLETS } from '../domain/ledger';
@@ -178,8 +178,28 @@ describeEachDatabase('transaction totals', (env) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it(`takes a period of ${TRANSACTION_TOTALS_MAX_DAYS} days, and refuses a day more with the message of the other reports`, async () => {
+    const end = tokyoDay();
+    const longest = await get(owner, DEMO.mainWalletNo, {
+      start_date: addDays(end, -(TRANSACTION_TOTALS_MAX_DAYS - 1)),
+      end_date: end,
+    });
+    expect(longest.statusCode).toBe(200);
+    const tooLong = await get(owner, DEMO.mainWalletNo, {
+      start_date: addDays(end, -TRANSACTION_TOTALS_MAX_DAYS),
+      end_date: end,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      type: 'invalid_request',
+      field: 'end_date',
+      message: `期間は${TRANSACTION_TOTALS_MAX_DAYS}日以内で指定してください`,
+    });
+  });
+
   describe('a wallet with 100,000 entries', () => {
-    const from = new Date(`${tokyoDay(-400)}T00:00:00+09:00`);
+    // Its history spans the longest period the totals take.
+    const from = new Date(`${tokyoDay(1 - TRANSACTION_TOTALS_MAX_DAYS)}T00:00:00+09:00`);
     const to = new Date(`${tokyoDay()}T00:00:00+09:00`);
 
     beforeAll(async () => {
@@ -248,7 +268,7 @@ describeEachDatabase('transaction totals', (env) => {
     });
 
     it('sums the whole history: a quarter of each common type (every 500th a cash cancel in place of a rebate), 1 coin each', async () => {
-      const { result } = await explained(tokyoDay(-400), tokyoDay());
+      const { result } = await explained(tokyoDay(1 - TRANSACTION_TOTALS_MAX_DAYS), tokyoDay());
       const byType = Object.fromEntries(result.items.map((item) => [item.type, [item.count, item.amount]]));
       expect(byType).toEqual({
         PAYMENT: [25_000, 25_000],

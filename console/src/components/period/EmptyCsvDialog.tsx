@@ -2,6 +2,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDialogFrame } from '@/components/ConfirmDialog';
 import { useTranslation } from '@/i18n';
 
 /**
@@ -20,14 +21,14 @@ export default function EmptyCsvDialog({
   withinPortal?: boolean;
 }) {
   const { t } = useTranslation();
+  const frame = useDialogFrame();
   return (
     <Modal
       opened
       onClose={() => onAnswer(false)}
-      title={<Text fw={700}>{t('download.empty.title')}</Text>}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={t('download.empty.title')}
       withinPortal={withinPortal}
-      centered
+      {...frame}
     >
       <Stack gap="md">
         <Text size="sm">{t('download.empty.body', { fileName })}</Text>

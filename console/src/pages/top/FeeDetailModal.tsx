@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Pagination.css';
 import { DEFAULT_PAGE_SIZE, type SummarizedFee, type TxFee } from '@coin/contract';
 import { Badge, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { feeQueries } from '@/api/fees';
+import { useDialogFrame } from '@/components/ConfirmDialog';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import {
@@ -40,13 +42,14 @@ export function FeeDetailModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const frame = useDialogFrame();
   return (
     <Modal
       opened={month !== null}
       onClose={onClose}
       size="xl"
-      title={month ? <Text fw={700}>{t('feeDetail.title', { month: formatMonth(month) })}</Text> : null}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={month ? t('feeDetail.title', { month: formatMonth(month) }) : null}
+      {...frame}
     >
       {month && summary && <FeeSummary summary={summary} />}
       {month && <FeeDetail merchantId={merchantId} merchantName={merchantName} month={month} />}

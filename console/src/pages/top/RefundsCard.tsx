@@ -6,8 +6,15 @@ import { walletQueries } from '@/api/wallets';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
+import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
 
-type RefundsQuery = Parameters<typeof QueryCard<CallResponse<'listRequestedRefunds'>>>[0]['query'];
+type RequestedRefunds = CallResponse<'listRequestedRefunds'>;
+type RefundsQuery = Parameters<typeof QueryCard<RequestedRefunds>>[0]['query'];
+
+/** The usual number of coins with refunds waiting, for the loading placeholder. */
+const PLACEHOLDER: RequestedRefunds = {
+  items: Array.from({ length: PLACEHOLDER_ROWS.refunds }, (_, i) => ({ id: i, name: '—', amount: 0 })),
+};
 
 /** Refunds still requested: the amount per coin (a total of applications, not one application each). */
 export function RefundsCard({ walletNo }: { walletNo: string }) {
@@ -32,25 +39,36 @@ export function RefundsView({ query }: { query: RefundsQuery }) {
           </Anchor>
         </Text>
       }
+      skeleton={
+        <CardSkeleton>
+          <RefundsTable answer={PLACEHOLDER} />
+        </CardSkeleton>
+      }
     >
-      {(answer) => (
-        <Table striped aria-label={t('top.refunds.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('top.refunds.coin')}</Table.Th>
-              <Table.Th ta="right">{t('top.refunds.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {answer.items.map((coin) => (
-              <Table.Tr key={coin.id}>
-                <Table.Td>{coin.name}</Table.Td>
-                <Table.Td ta="right">{formatCoin(coin.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      {(answer) => <RefundsTable answer={answer} />}
     </QueryCard>
+  );
+}
+
+/** A row per coin: the coin and the amount of its refunds waiting. */
+function RefundsTable({ answer }: { answer: RequestedRefunds }) {
+  const { t } = useTranslation();
+  return (
+    <Table striped aria-label={t('top.refunds.title')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('top.refunds.coin')}</Table.Th>
+          <Table.Th ta="right">{t('top.refunds.amount')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {answer.items.map((coin) => (
+          <Table.Tr key={coin.id}>
+            <Table.Td>{coin.name}</Table.Td>
+            <Table.Td ta="right">{formatCoin(coin.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -1,11 +1,12 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatYen, lastTokyoDays } from '@/format';
 import { useTranslation } from '@/i18n';
-import { dailySeries } from './sales';
+import { CardSkeleton } from './CardSkeleton';
+import { dailySeries, SALES_CHART_HEIGHT } from './sales';
 
 // The chart loads with this card, after the page itself.
 const SalesChart = lazy(() => import('./SalesChart'));
@@ -24,21 +25,38 @@ export function SalesCard({ merchantId }: { merchantId: number }) {
       query={query}
       isEmpty={(answer) => answer.items.every((day) => day.amount === 0)}
       emptyText={t('top.sales.empty')}
+      skeleton={
+        <CardSkeleton>
+          <SalesTotal total={0} chart={null} />
+        </CardSkeleton>
+      }
     >
       {(answer) => {
         const series = dailySeries(days, answer.items);
-        const total = series.reduce((sum, day) => sum + day.amount, 0);
         return (
-          <Stack gap="sm">
-            <Text size="sm" fw={500}>
-              {t('top.sales.total', { amount: formatYen(total) })}
-            </Text>
-            <Suspense fallback={<Skeleton height={220} />}>
-              <SalesChart series={series} />
-            </Suspense>
-          </Stack>
+          <SalesTotal
+            total={series.reduce((sum, day) => sum + day.amount, 0)}
+            chart={
+              <Suspense fallback={<Skeleton height={SALES_CHART_HEIGHT} />}>
+                <SalesChart series={series} />
+              </Suspense>
+            }
+          />
         );
       }}
     </QueryCard>
+  );
+}
+
+/** The period's total over the chart; without a chart (the loading placeholder), the chart's room. */
+function SalesTotal({ total, chart }: { total: number; chart: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Text size="sm" fw={500}>
+        {t('top.sales.total', { amount: formatYen(total) })}
+      </Text>
+      {chart ?? <div style={{ height: SALES_CHART_HEIGHT }} />}
+    </Stack>
   );
 }

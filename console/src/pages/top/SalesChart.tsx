@@ -4,9 +4,9 @@ import { formatDay, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
 import { axisYen, niceTicks } from './chartScale';
 import classes from './SalesChart.module.css';
-import type { DailyPoint } from './sales';
+import { type DailyPoint, SALES_CHART_HEIGHT } from './sales';
 
-const HEIGHT = 220;
+const HEIGHT = SALES_CHART_HEIGHT;
 const MARGIN = { top: 8, right: 8, bottom: 24, left: 44 };
 /** Every how many days the x axis is labelled. */
 const LABEL_EVERY = 5;

@@ -57,3 +57,35 @@ describe('the monthly fees card and its detail', () => {
     expect(detail).toBe('税抜 ￥13,568 消費税 ￥1,356 税込 ￥14,924');
   });
 });
+
+describe('a card while it loads', () => {
+  const pending = {
+    data: undefined,
+    error: null,
+    isPending: true as const,
+    isError: false as const,
+    isFetching: true,
+    refetch: () => Promise.reject(new Error('not in this test')),
+  };
+
+  /** The placeholder block: its opening tag and what it holds, up to the end of its table. */
+  const placeholder = (html: string) => {
+    const match = /(<div[^>]*mantine-Skeleton-root[^>]*>)([\s\S]*?<\/table>)/.exec(html);
+    return { tag: match?.[1] ?? '', content: match?.[2] ?? '' };
+  };
+
+  it('sketches its content at its usual length, neither read out nor focusable nor found by text', () => {
+    // Twelve fee months under one skeleton block: the card is as high as when its answer arrives.
+    const fees = placeholder(renderHtml(<FeesView query={pending} onOpen={() => {}} />));
+    expect(fees.tag).toContain('inert=""');
+    expect(fees.tag).toContain('aria-hidden="true"');
+    expect(fees.content).toMatch(/^<div style="visibility:hidden">/);
+    expect(fees.content.match(/<tr/g)).toHaveLength(1 + 12);
+    const refundsHtml = renderHtml(<RefundsView query={pending} />);
+    const refunds = placeholder(refundsHtml);
+    expect(refunds.tag).toContain('inert=""');
+    expect(refunds.content.match(/<tr/g)).toHaveLength(1 + 1);
+    // The link to the applications is there while it loads.
+    expect(refundsHtml).toContain('href="/refund"');
+  });
+});

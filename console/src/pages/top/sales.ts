@@ -1,3 +1,6 @@
+/** The chart's height in CSS pixels: the chart, its loading placeholder and the card's agree. */
+export const SALES_CHART_HEIGHT = 220;
+
 export interface DailyPoint {
   date: string;
   amount: number;

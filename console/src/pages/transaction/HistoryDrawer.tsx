@@ -6,6 +6,7 @@ import { Button, Drawer, Group, Loader, Skeleton, Stack, Table, Text } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { walletQueries } from '@/api/wallets';
+import { useDialogFrame } from '@/components/ConfirmDialog';
 import { type Fact, FactsTable } from '@/components/FactsTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
@@ -31,6 +32,8 @@ interface HistoryDrawerProps {
 export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawerProps) {
   const { t } = useTranslation();
   const isOwner = useSessionState(selectRole) === 'Owner';
+  // The dialogs' frame (dimmed, focus kept inside, named close button); a drawer is not centred.
+  const { centered: _centered, ...frame } = useDialogFrame();
   // The payment being refunded, as it stood when 返金する was pressed (the detail is read again after).
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   // The drawer mounts open (it loads with the row), so Mantine has no opener to give focus back to:
@@ -90,8 +93,8 @@ export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawe
       onClose={close}
       position="right"
       size="lg"
-      title={<Text fw={700}>{t('transaction.drawerTitle')}</Text>}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={t('transaction.drawerTitle')}
+      {...frame}
     >
       {body}
     </Drawer>

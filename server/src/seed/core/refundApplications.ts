@@ -5,8 +5,26 @@ import { DAY, HOUR, MINUTE } from '../calendar';
 import type { PaymentRecord, Simulation } from './simulation';
 
 /**
+ * Reasons a merchant gives for a refund (migration 0011), handed out in turn: every third application
+ * has none, as the reason is optional. Picked by position, not drawn, so the run's random draws (and
+ * everything seeded after them) stay the same.
+ */
+const REASONS = [
+  '商品の品切れのため',
+  null,
+  'お客様のご都合によるキャンセル',
+  '金額の入力誤りのため一部返金',
+  null,
+  '二重にお支払いいただいたため',
+  '商品の不良による返品',
+  null,
+  'サービス提供前のご予約取消',
+] as const;
+
+/**
  * Refund applications after the run: a few recent payments waiting for approval (REQUESTED), the
- * approvals behind 本店's last refunds (APPROVED), and two older applications withdrawn (CANCELED).
+ * approvals behind 本店's last refunds (APPROVED), and two older applications withdrawn (CANCELED);
+ * most carry a reason.
  */
 export function refundApplicationsOf(sim: Simulation): Insertable<RefundApplicationTable>[] {
   const { random, nowMs, payments, refunds } = sim;
@@ -33,6 +51,8 @@ export function refundApplicationsOf(sim: Simulation): Insertable<RefundApplicat
     // Money: refunds (migration 0004): the approval trail.
     approved_at: status === 'APPROVED' ? new Date(approvedAt ?? at) : null,
     canceled_at: status === 'CANCELED' ? new Date(at) : null,
+    // Issue 15 (migration 0011): why the merchant refunds.
+    reason: REASONS[rows.length % REASONS.length] ?? null,
   });
   const recent = (merchantId: number) =>
     payments
