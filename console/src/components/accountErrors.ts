@@ -29,6 +29,9 @@ export function accountErrorKey(error: unknown): string {
 
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 
+/** Whether a message is worded in Japanese (kana or kanji): the contract's are, zod's defaults are not. */
+export const isJapanese = (text: string): boolean => JAPANESE.test(text);
+
 /**
  * The form field a 400 refusal names (`field`, in the request's snake_case), with the text to show
  * there: the server's own message when it is Japanese (the contract's schemas word them), else ours.
@@ -37,5 +40,5 @@ export function fieldRefusal(error: unknown): { field: string; message: string |
   if (!(error instanceof ApiError) || !error.body.field) return null;
   if (error.body.type === 'duplicate_email') return { field: error.body.field, message: null };
   if (error.status !== 400) return null;
-  return { field: error.body.field, message: JAPANESE.test(error.body.message) ? error.body.message : null };
+  return { field: error.body.field, message: isJapanese(error.body.message) ? error.body.message : null };
 }

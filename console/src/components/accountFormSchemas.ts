@@ -27,8 +27,8 @@ export const PASSWORD_MAX = newPasswordSchema.maxLength ?? Number.POSITIVE_INFIN
 const requiredText = (t: TFunction, field: AccountField) =>
   t('accounts.validation.required', { field: t(`accounts.fields.${field}`) });
 
-/** What is wrong with an address typed into `field`, or undefined. */
-function emailText(t: TFunction, value: string, field: AccountField): string | undefined {
+/** What is wrong with an address typed into `field`, or undefined (the user form's invitation uses it too). */
+export function emailText(t: TFunction, value: string, field: AccountField): string | undefined {
   const email = value.trim();
   if (email === '') return requiredText(t, field);
   if (!accountEmailSchema.safeParse(email).success) return t('accounts.validation.email');

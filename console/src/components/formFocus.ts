@@ -1,4 +1,5 @@
 import type { FormErrors } from '@mantine/form';
+import { useId } from 'react';
 
 /** The part of a `useForm` result that focus handling needs. */
 export interface FocusableForm {
@@ -49,4 +50,26 @@ export function showFieldError(
 ): void {
   form.setFieldError(path, message);
   form.getInputNode(path)?.focus();
+}
+
+/**
+ * The ids of a form's fields, the form's fields for focus handling, and the focus after a failed
+ * check: on the first invalid field in page order, once the messages have rendered (so it is
+ * announced with its error). `nodeOf` finds a field that is not one element with the id (a radio
+ * group, a field found by name).
+ *
+ *     const { fieldId, focusInvalid } = useFieldFocus<Field>();
+ *     <form onSubmit={form.onSubmit(save, focusInvalid)}> … <TextInput id={fieldId('name')} …
+ */
+export function useFieldFocus<Field extends string>(nodeOf?: (field: Field, id: string) => HTMLElement | null) {
+  const prefix = useId();
+  const fieldId = (field: Field) => `${prefix}-${field}`;
+  const fields: FocusableForm = {
+    getInputNode: (path) =>
+      nodeOf ? nodeOf(path as Field, fieldId(path as Field)) : document.getElementById(fieldId(path as Field)),
+  };
+  const focusInvalid = (errors: FormErrors) => {
+    requestAnimationFrame(() => focusFirstInvalid(fields, errors));
+  };
+  return { fieldId, fields, focusInvalid };
 }

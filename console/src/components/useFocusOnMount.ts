@@ -11,10 +11,3 @@ export function useFocusOnMount<T extends HTMLElement>() {
   }, []);
   return ref;
 }
-
-/** Focuses the form's first field marked invalid, once the errors have rendered. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
-}

@@ -8,26 +8,15 @@ import {
   type CouponDiscountType,
   MAX_PAYMENT_AMOUNT,
 } from '@coin/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Input,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { Alert, Box, Button, Group, Input, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useCreateCoupon } from '@/api/coupons';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
-import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
+import { FormCard } from '@/components/FormCard';
+import { useFieldFocus } from '@/components/formFocus';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
 import { formatCoin } from '@/format';
@@ -65,8 +54,7 @@ export default function CreateCouponForm({
   onCreated: (coupon: Coupon) => void;
 }) {
   const { t } = useTranslation();
-  const idPrefix = useId();
-  const fieldId = (field: CouponField) => `${idPrefix}-${field}`;
+  const { fieldId, focusInvalid } = useFieldFocus<CouponField>();
   const create = useCreateCoupon(merchantId);
   const today = useMemo(() => tokyoDay(new Date()), []);
   const maxAmount = formatCoin(MAX_PAYMENT_AMOUNT);
@@ -137,9 +125,6 @@ export default function CreateCouponForm({
   const values = form.values;
   const card = couponCardText(t, merchantName, couponDraft(values));
   // The fields are found by id: the day inputs are lazily loaded DateInputs of their own.
-  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as CouponField)) };
-  // Once the messages have rendered, so the focused field is announced with its error.
-  const focusInvalid = (errors: FormErrors) => requestAnimationFrame(() => focusFirstInvalid(fields, errors));
 
   const change = <K extends CouponField>(field: K, value: CouponFormValues[K]) => {
     form.setValues({ [field]: value });
@@ -210,125 +195,111 @@ export default function CreateCouponForm({
   const otherRefusal = create.isError && !refusedField;
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="form"
+    <FormCard
+      title={t('coupon.create.title')}
+      lead={t('coupon.create.lead')}
       onSubmit={form.onSubmit(save, focusInvalid)}
-      noValidate
-      aria-labelledby={`${idPrefix}-title`}
     >
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id={`${idPrefix}-title`}>
-            {t('coupon.create.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('coupon.create.lead')}
-          </Text>
-        </Stack>
-        <Group align="flex-start" gap="xl" wrap="wrap">
-          <Stack gap="md" style={{ flex: '1 1 440px' }} maw={640}>
-            <TextInput
-              id={fieldId('name')}
-              label={t('coupon.create.name')}
-              description={t('coupon.create.nameHint', { length: values.name.trim().length, max: COUPON_NAME_MAX })}
-              value={values.name}
-              onChange={(event) => change('name', event.currentTarget.value)}
-              error={errorOf('name')}
-              autoComplete="off"
+      <Group align="flex-start" gap="xl" wrap="wrap">
+        <Stack gap="md" style={{ flex: '1 1 440px' }} maw={640}>
+          <TextInput
+            id={fieldId('name')}
+            label={t('coupon.create.name')}
+            description={t('coupon.create.nameHint', { length: values.name.trim().length, max: COUPON_NAME_MAX })}
+            value={values.name}
+            onChange={(event) => change('name', event.currentTarget.value)}
+            error={errorOf('name')}
+            autoComplete="off"
+            required
+          />
+          <Group align="flex-start" gap="md" wrap="wrap">
+            <Input.Wrapper
+              id={fieldId('discountType')}
+              label={t('coupon.create.discountType')}
+              labelElement="div"
+              error={errorOf('discountType')}
+            >
+              <Box mt={4}>
+                <SegmentedControl
+                  aria-labelledby={`${fieldId('discountType')}-label`}
+                  data={COUPON_DISCOUNT_TYPES.map((type) => ({
+                    value: type,
+                    label: t(`coupon.discountTypes.${type}`),
+                  }))}
+                  value={values.discountType}
+                  onChange={(type) => change('discountType', type as CouponDiscountType)}
+                />
+              </Box>
+            </Input.Wrapper>
+            <RewritingInput
+              id={fieldId('discountValue')}
+              label={rate ? t('coupon.create.rate') : t('coupon.create.amount')}
+              description={
+                rate
+                  ? t('coupon.create.rateHint', { max: COUPON_MAX_RATE_PERCENT })
+                  : t('coupon.create.amountHint', { max: maxAmount })
+              }
+              value={values.discountValue}
+              onValueChange={(value) => change('discountValue', value)}
+              {...numberProps}
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  {rate ? t('coupon.create.percent') : t('coupon.create.yen')}
+                </Text>
+              }
+              error={errorOf('discountValue')}
               required
+              w={320}
             />
-            <Group align="flex-start" gap="md" wrap="wrap">
-              <Input.Wrapper
-                id={fieldId('discountType')}
-                label={t('coupon.create.discountType')}
-                labelElement="div"
-                error={errorOf('discountType')}
-              >
-                <Box mt={4}>
-                  <SegmentedControl
-                    aria-labelledby={`${fieldId('discountType')}-label`}
-                    data={COUPON_DISCOUNT_TYPES.map((type) => ({
-                      value: type,
-                      label: t(`coupon.discountTypes.${type}`),
-                    }))}
-                    value={values.discountType}
-                    onChange={(type) => change('discountType', type as CouponDiscountType)}
-                  />
-                </Box>
-              </Input.Wrapper>
-              <RewritingInput
-                id={fieldId('discountValue')}
-                label={rate ? t('coupon.create.rate') : t('coupon.create.amount')}
-                description={
-                  rate
-                    ? t('coupon.create.rateHint', { max: COUPON_MAX_RATE_PERCENT })
-                    : t('coupon.create.amountHint', { max: maxAmount })
-                }
-                value={values.discountValue}
-                onValueChange={(value) => change('discountValue', value)}
-                {...numberProps}
-                rightSection={
-                  <Text size="sm" c="dimmed">
-                    {rate ? t('coupon.create.percent') : t('coupon.create.yen')}
-                  </Text>
-                }
-                error={errorOf('discountValue')}
-                required
-                w={320}
-              />
-            </Group>
-            <Group align="flex-start" gap="md" wrap="wrap">
-              <RewritingInput
-                id={fieldId('minPurchase')}
-                label={t('coupon.create.minPurchase')}
-                description={t('coupon.create.minPurchaseHint')}
-                placeholder="0"
-                value={values.minPurchase}
-                onValueChange={(value) => change('minPurchase', value)}
-                {...numberProps}
-                rightSection={
-                  <Text size="sm" c="dimmed">
-                    {t('coupon.create.yen')}
-                  </Text>
-                }
-                error={errorOf('minPurchase')}
-                w={200}
-              />
-              <RewritingInput
-                id={fieldId('stock')}
-                label={t('coupon.create.stock')}
-                description={t('coupon.create.stockHint', { max: formatCoin(COUPON_STOCK_MAX) })}
-                placeholder={t('coupon.create.stockPlaceholder')}
-                value={values.stock}
-                onValueChange={(value) => change('stock', value)}
-                {...numberProps}
-                error={errorOf('stock')}
-                w={260}
-              />
-            </Group>
-            <Group align="flex-start" gap="md" wrap="wrap">
-              {dayField('startsOn', t('coupon.create.startsOn'), t('coupon.create.startsOnHint'), errorOf('startsOn'))}
-              {dayField('endsOn', t('coupon.create.endsOn'), t('coupon.create.endsOnHint'), errorOf('endsOn'))}
-            </Group>
-          </Stack>
-          <Box w={320} style={{ flex: '0 0 320px' }}>
-            <CouponPreview card={card} />
-          </Box>
-        </Group>
-        {otherRefusal && (
-          <Alert color="red" variant="light" role="alert" title={t('coupon.create.failed')}>
-            {apiErrorText(t, create.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('coupon.create.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          </Group>
+          <Group align="flex-start" gap="md" wrap="wrap">
+            <RewritingInput
+              id={fieldId('minPurchase')}
+              label={t('coupon.create.minPurchase')}
+              description={t('coupon.create.minPurchaseHint')}
+              placeholder="0"
+              value={values.minPurchase}
+              onValueChange={(value) => change('minPurchase', value)}
+              {...numberProps}
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  {t('coupon.create.yen')}
+                </Text>
+              }
+              error={errorOf('minPurchase')}
+              w={200}
+            />
+            <RewritingInput
+              id={fieldId('stock')}
+              label={t('coupon.create.stock')}
+              description={t('coupon.create.stockHint', { max: formatCoin(COUPON_STOCK_MAX) })}
+              placeholder={t('coupon.create.stockPlaceholder')}
+              value={values.stock}
+              onValueChange={(value) => change('stock', value)}
+              {...numberProps}
+              error={errorOf('stock')}
+              w={260}
+            />
+          </Group>
+          <Group align="flex-start" gap="md" wrap="wrap">
+            {dayField('startsOn', t('coupon.create.startsOn'), t('coupon.create.startsOnHint'), errorOf('startsOn'))}
+            {dayField('endsOn', t('coupon.create.endsOn'), t('coupon.create.endsOnHint'), errorOf('endsOn'))}
+          </Group>
+        </Stack>
+        <Box w={320} style={{ flex: '0 0 320px' }}>
+          <CouponPreview card={card} />
+        </Box>
+      </Group>
+      {otherRefusal && (
+        <Alert color="red" variant="light" role="alert" title={t('coupon.create.failed')}>
+          {apiErrorText(t, create.error)}
+        </Alert>
+      )}
+      <Group>
+        <Button type="submit" loading={create.isPending}>
+          {t('coupon.create.submit')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }

@@ -2,9 +2,12 @@ import type { BankAccount } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@/api/errors';
 import { bankAccountKeys, zenginKeys } from '@/api/merchantSettings';
-import BankAccountPage, { BankAccountForm, ConfirmBankAccount, RegisteredAccount } from './BankAccountPage';
+import { BankAccountForm } from './BankAccountForm';
+import BankAccountPage from './BankAccountPage';
 import { type BankAccountValues, bankAccountValuesOf } from './bankAccountForm';
+import { ConfirmBankAccount } from './ConfirmBankAccount';
 import { inputValueOf, renderHtml, seedError, TEST_MERCHANT, testQueryClient, textOf } from './pageTesting';
+import { RegisteredAccount } from './RegisteredAccount';
 
 // The app's client and session need a browser: the page reads its data from the cache the test fills.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -36,10 +39,7 @@ const formHtml = (values: Partial<BankAccountValues>, client = testQueryClient()
     <BankAccountForm
       merchantId={TEST_MERCHANT.merchant_id}
       changing={false}
-      values={{ ...emptyValues, ...values }}
-      onValues={() => {}}
-      problems={problems}
-      onProblems={() => {}}
+      draft={{ values: { ...emptyValues, ...values }, problems }}
       onConfirm={() => {}}
     />,
     client,

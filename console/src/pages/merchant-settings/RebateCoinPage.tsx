@@ -1,8 +1,8 @@
 import type { RebateCoinSettings } from '@coin/contract';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
   loadSettingsBodySchemas,
   rebateCoinQueries,
@@ -10,7 +10,8 @@ import {
   useUpdateRebateCoin,
 } from '@/api/merchantSettings';
 import { apiErrorText } from '@/components/apiErrorText';
-import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
+import { FormCard } from '@/components/FormCard';
+import { useFieldFocus } from '@/components/formFocus';
 import { RewritingInput } from '@/components/RewritingInput';
 
 import { formatBasisPoints } from '@/format';
@@ -49,8 +50,7 @@ export default function RebateCoinPage() {
 
 function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings: RebateCoinSettings }) {
   const { t } = useTranslation();
-  const idPrefix = useId();
-  const fieldId = (field: RebateField) => `${idPrefix}-${field}`;
+  const { fieldId, focusInvalid } = useFieldFocus<RebateField>();
   const save = useUpdateRebateCoin(merchantId);
   // The values stay as typed after a failed save; a successful one leaves them equal to what was saved.
   const form = useForm<RebateValues>({
@@ -62,11 +62,10 @@ function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings
   const values = form.values;
   const [loadFailure, setLoadFailure] = useState<unknown>(null);
   const texts: RebateTexts = { rateInvalid: t('rebateCoin.rateInvalid'), invalidRequest: t('errors.invalidRequest') };
-  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as RebateField)) };
   /** Shows the problems on their fields and, once they have rendered, focuses the first (announced with it). */
   const showProblems = (problems: RebateProblems) => {
     form.setErrors(problems);
-    requestAnimationFrame(() => focusFirstInvalid(fields, problems));
+    focusInvalid(problems);
   };
 
   const change = (patch: Partial<RebateValues>) => {
@@ -115,77 +114,67 @@ function RebateCoinForm({ merchantId, settings }: { merchantId: number; settings
   ];
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="form"
+    <FormCard
+      title={t('rebateCoin.formTitle')}
+      lead={
+        <Text size="sm">
+          <CurrentSetting settings={settings} />
+        </Text>
+      }
       onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby={`${idPrefix}-title`}
     >
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id={`${idPrefix}-title`}>
-            {t('rebateCoin.formTitle')}
-          </Title>
-          <Text size="sm">
-            <CurrentSetting settings={settings} />
-          </Text>
+      <Group align="flex-start" gap="xl" wrap="wrap">
+        <Stack gap="md" style={{ flex: '1 1 300px' }} maw={420}>
+          <NativeSelect
+            id={fieldId('coinId')}
+            label={t('rebateCoin.coin')}
+            description={t('rebateCoin.coinHint')}
+            data={coinOptions}
+            value={values.coinId}
+            onChange={(event) => change({ coinId: event.currentTarget.value })}
+            error={form.errors.coinId}
+          />
+          <RewritingInput
+            id={fieldId('rate')}
+            label={t('rebateCoin.rate')}
+            description={
+              noRebate
+                ? t('rebateCoin.rateNone')
+                : t('rebateCoin.rateHint', {
+                    max: formatBasisPoints(settings.max_rate_bp),
+                    step: formatBasisPoints(settings.step_bp),
+                  })
+            }
+            value={noRebate ? '0' : values.rate}
+            onValueChange={(rate) => change({ rate })}
+            rewrite={rateTyping}
+            ignorable={isRateIgnorable}
+            disabled={noRebate}
+            inputMode="decimal"
+            autoComplete="off"
+            rightSection={
+              <Text size="sm" c="dimmed">
+                {t('rebateCoin.percent')}
+              </Text>
+            }
+            error={form.errors.rate}
+            required={!noRebate}
+            w={320}
+          />
         </Stack>
-        <Group align="flex-start" gap="xl" wrap="wrap">
-          <Stack gap="md" style={{ flex: '1 1 300px' }} maw={420}>
-            <NativeSelect
-              id={fieldId('coinId')}
-              label={t('rebateCoin.coin')}
-              description={t('rebateCoin.coinHint')}
-              data={coinOptions}
-              value={values.coinId}
-              onChange={(event) => change({ coinId: event.currentTarget.value })}
-              error={form.errors.coinId}
-            />
-            <RewritingInput
-              id={fieldId('rate')}
-              label={t('rebateCoin.rate')}
-              description={
-                noRebate
-                  ? t('rebateCoin.rateNone')
-                  : t('rebateCoin.rateHint', {
-                      max: formatBasisPoints(settings.max_rate_bp),
-                      step: formatBasisPoints(settings.step_bp),
-                    })
-              }
-              value={noRebate ? '0' : values.rate}
-              onValueChange={(rate) => change({ rate })}
-              rewrite={rateTyping}
-              ignorable={isRateIgnorable}
-              disabled={noRebate}
-              inputMode="decimal"
-              autoComplete="off"
-              rightSection={
-                <Text size="sm" c="dimmed">
-                  {t('rebateCoin.percent')}
-                </Text>
-              }
-              error={form.errors.rate}
-              required={!noRebate}
-              w={320}
-            />
-          </Stack>
-          <RebateExample settings={settings} values={values} />
-        </Group>
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert" title={t('rebateCoin.failed')}>
-            {apiErrorText(t, failure)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            {t('rebateCoin.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        <RebateExample settings={settings} values={values} />
+      </Group>
+      {failure !== null && (
+        <Alert color="red" variant="light" role="alert" title={t('rebateCoin.failed')}>
+          {apiErrorText(t, failure)}
+        </Alert>
+      )}
+      <Group>
+        <Button type="submit" loading={save.isPending}>
+          {t('rebateCoin.save')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }
 

@@ -44,6 +44,20 @@ export const bankAccountValuesOf = (account: BankAccount | null): BankAccountVal
   holderName: account?.holder_name ?? '',
 });
 
+/**
+ * What the form starts with each time it is shown: a fresh or registered account's values, or what was
+ * typed before the confirm step, with the field the server refused.
+ */
+export interface BankAccountDraft {
+  values: BankAccountValues;
+  problems: BankProblems;
+}
+
+export const bankAccountDraftOf = (account: BankAccount | null): BankAccountDraft => ({
+  values: bankAccountValuesOf(account),
+  problems: {},
+});
+
 /** Codes and numbers as typed: full-width digits to half-width, spaces and separators dropped. */
 export const digitsTyping = amountDigits;
 

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
-import { UserFormModal } from './UserFormModal';
+import UserFormModal from './UserFormModal';
 
 let mounted: Mounted | undefined;
 afterEach(() => {
@@ -12,13 +13,13 @@ afterEach(() => {
 
 const EMPTY = { name: '', role: 'Member', email: '' };
 
-async function mountModal(error: unknown = null) {
+async function mountModal(error: unknown = null, mode: 'invite' | 'edit' = 'invite', initial = EMPTY) {
   const onSubmit = vi.fn();
   mounted = await mount(
     <UserFormModal
-      mode="invite"
+      mode={mode}
       opened
-      initial={EMPTY}
+      initial={initial}
       submitting={false}
       error={error}
       onClose={() => {}}
@@ -56,5 +57,38 @@ describe('UserFormModal (invite)', () => {
     const email = fieldByLabel(document.body, 'メールアドレス');
     await vi.waitFor(() => expect(document.activeElement).toBe(email));
     expect(descriptionOf(email)).toContain('このメールアドレスは使えません');
+    // Editing the field takes the refusal's message away.
+    await typeInto(email, 'hanako@example.com');
+    expect(email.getAttribute('aria-invalid')).not.toBe('true');
+    expect(descriptionOf(email)).not.toContain('このメールアドレスは使えません');
+  });
+
+  it('sends the values trimmed once they pass', async () => {
+    const onSubmit = await mountModal();
+    await typeInto(fieldByLabel(document.body, '名前'), ' 山田 花子 ');
+    await typeInto(fieldByLabel(document.body, '権限'), 'Manager');
+    await typeInto(fieldByLabel(document.body, 'メールアドレス'), 'hanako@example.com ');
+    await submitWith(document.body, '招待する');
+    expect(onSubmit).toHaveBeenCalledWith({ name: '山田 花子', role: 'Manager', email: 'hanako@example.com' });
+  });
+});
+
+describe('UserFormModal (edit)', () => {
+  it("refuses a name over the contract's limit, focused with its message, and has no address field", async () => {
+    const onSubmit = await mountModal(null, 'edit', { name: '山田 花子', role: 'Owner', email: 'hanako@example.com' });
+    expect(() => fieldByLabel(document.body, 'メールアドレス')).toThrow();
+    const role = fieldByLabel(document.body, '権限');
+    const name = fieldByLabel(document.body, '名前');
+    await typeInto(name, 'あ'.repeat(51));
+    // Focus elsewhere first: the failed submit must move it back to the name.
+    await act(async () => role.focus());
+    await submitWith(document.body, '保存する');
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    expect(descriptionOf(name)).toContain('名前は50文字以内で入力してください');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await typeInto(name, '山田 太郎');
+    await submitWith(document.body, '保存する');
+    expect(onSubmit).toHaveBeenCalledWith({ name: '山田 太郎', role: 'Owner', email: 'hanako@example.com' });
   });
 });

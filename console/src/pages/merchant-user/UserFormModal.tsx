@@ -1,25 +1,22 @@
 import { ROLES, type Role } from '@coin/contract';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
-import {
-  hasProblems,
-  type InviteValues,
-  problemTexts,
-  validateEditUser,
-  validateInvite,
-} from '@/components/accountForms';
 import { useDialogFrame } from '@/components/ConfirmDialog';
-import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
+import { useFieldFocus } from '@/components/formFocus';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
+import { type UserFormMode, type UserFormValues, userFormBody, userFormSchema } from './userFormSchema';
 
-type Errors = Partial<Record<keyof InviteValues, string>>;
+/** The form's fields are named as the request's: a refusal's `field` may be one of them. */
+const isField = (field: string): field is keyof UserFormValues =>
+  field === 'name' || field === 'role' || field === 'email';
 
 interface UserFormModalProps {
-  mode: 'invite' | 'edit';
+  mode: UserFormMode;
   opened: boolean;
-  initial: InviteValues;
+  initial: UserFormValues;
   submitting: boolean;
   /** The refusal of the last submit, shown without losing what was typed. */
   error: unknown;
@@ -27,55 +24,43 @@ interface UserFormModalProps {
   onSubmit: (values: { name: string; role: Role; email: string }) => void;
 }
 
-/** 招待する (name, role, email) and 編集 (name, role): one form, the email only when inviting. */
-export function UserFormModal({ mode, opened, initial, submitting, error, onClose, onSubmit }: UserFormModalProps) {
+/**
+ * 招待する (name, role, email) and 編集 (name, role): one form, the email only when inviting. The page
+ * loads it lazily (with @mantine/form and zod) when a dialog opens.
+ */
+export default function UserFormModal({
+  mode,
+  opened,
+  initial,
+  submitting,
+  error,
+  onClose,
+  onSubmit,
+}: UserFormModalProps) {
   const { t } = useTranslation();
   const frame = useDialogFrame();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  // A refused field's message goes when the field is edited, and comes back with the next refusal.
-  const [editedSinceSubmit, setEditedSinceSubmit] = useState<ReadonlySet<string>>(new Set());
+  // A field's message goes when the field is edited (the form's default), a refusal's too.
+  const form = useForm<UserFormValues>({
+    initialValues: initial,
+    validate: schemaResolver(userFormSchema(t, mode), { sync: true }),
+  });
   const refusal = error ? fieldRefusal(error) : null;
-  const refusedField =
-    refusal && (refusal.field === 'name' || refusal.field === 'role' || refusal.field === 'email')
-      ? refusal.field
-      : null;
+  const refusedField = refusal && isField(refusal.field) ? refusal.field : null;
   const refusalText = error ? t(accountErrorKey(error) as 'errors.unexpected') : null;
-  const fieldError = (field: keyof InviteValues) =>
-    errors[field] ??
-    (refusedField === field && !editedSinceSubmit.has(field) ? (refusal?.message ?? refusalText) : undefined);
 
   const formRef = useRef<HTMLFormElement>(null);
-  const fields: FocusableForm = {
-    getInputNode: (path) => formRef.current?.querySelector<HTMLElement>(`[name="${path}"]`) ?? null,
-  };
-  // Once the messages have rendered, so the focused field is announced with its error.
-  const focusInvalid = (found: Errors) => requestAnimationFrame(() => focusFirstInvalid(fields, found));
+  const { focusInvalid } = useFieldFocus<string>(
+    (field) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`) ?? null,
+  );
 
-  // A refusal naming a field (a taken email, say) takes the focus there.
+  // A refusal naming a field (a taken email, say) shows on it and takes the focus there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new refusal moves the focus
   useEffect(() => {
-    if (refusedField) focusInvalid({ [refusedField]: 'refused' });
+    if (!refusedField) return;
+    const errors = { [refusedField]: refusal?.message ?? refusalText };
+    form.setErrors(errors);
+    focusInvalid(errors);
   }, [error]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problems = mode === 'invite' ? validateInvite(values) : validateEditUser(values);
-    const texts = problemTexts(t, problems);
-    setErrors(texts);
-    setEditedSinceSubmit(new Set());
-    if (hasProblems(problems)) {
-      focusInvalid(texts);
-      return;
-    }
-    onSubmit({ name: values.name.trim(), role: values.role as Role, email: values.email.trim() });
-  }
-
-  const update = (field: keyof InviteValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setEditedSinceSubmit((current) => new Set(current).add(field));
-  };
 
   return (
     <Modal
@@ -84,7 +69,7 @@ export function UserFormModal({ mode, opened, initial, submitting, error, onClos
       title={t(mode === 'invite' ? 'accounts.merchantUser.inviteTitle' : 'accounts.merchantUser.editTitle')}
       {...frame}
     >
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit((values) => onSubmit(userFormBody(values)), focusInvalid)} noValidate>
         <Stack gap="md">
           {mode === 'invite' && <Text size="sm">{t('accounts.merchantUser.inviteHint')}</Text>}
           {error !== null && error !== undefined && !refusedField && (
@@ -97,18 +82,14 @@ export function UserFormModal({ mode, opened, initial, submitting, error, onClos
             name="name"
             required
             data-autofocus
-            value={values.name}
-            onChange={(event) => update('name', event.currentTarget.value)}
-            error={fieldError('name')}
+            {...form.getInputProps('name')}
           />
           <NativeSelect
             label={t('accounts.fields.role')}
             name="role"
             required
             data={ROLES.map((role) => ({ value: role, label: t(roleKey(role)) }))}
-            value={values.role}
-            onChange={(event) => update('role', event.currentTarget.value)}
-            error={fieldError('role')}
+            {...form.getInputProps('role')}
           />
           {mode === 'invite' && (
             <TextInput
@@ -118,9 +99,7 @@ export function UserFormModal({ mode, opened, initial, submitting, error, onClos
               autoComplete="off"
               inputMode="email"
               required
-              value={values.email}
-              onChange={(event) => update('email', event.currentTarget.value)}
-              error={fieldError('email')}
+              {...form.getInputProps('email')}
             />
           )}
           <Group justify="flex-end" gap="sm">

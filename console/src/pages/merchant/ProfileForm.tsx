@@ -5,21 +5,20 @@ import {
   Group,
   type InputWrapperProps,
   NativeSelect,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useId } from 'react';
 import { useUpdateMerchant } from '@/api/merchantProfile';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
-import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
+import { FormCard } from '@/components/FormCard';
+import { useFieldFocus } from '@/components/formFocus';
 import { RewritingInput } from '@/components/RewritingInput';
 import { useTranslation } from '@/i18n';
 import {
@@ -60,8 +59,8 @@ const LABEL_KEYS = {
  */
 export function ProfileForm({ profile }: { profile: MerchantProfile }) {
   const { t } = useTranslation();
-  const idPrefix = useId();
-  const fieldId = (field: ProfileField) => `${idPrefix}-${field}`;
+  const { fieldId, focusInvalid } = useFieldFocus<ProfileField>();
+  const addressId = useId();
   const save = useUpdateMerchant(profile.merchant_id);
   const label = (field: ProfileField) => t(LABEL_KEYS[field]);
 
@@ -98,9 +97,6 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
   });
   const values = form.values;
   const changed = isProfileChanged(values, profile);
-  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as ProfileField)) };
-  // Once the messages have rendered, so the focused field is announced with its error.
-  const focusInvalid = (errors: FormErrors) => requestAnimationFrame(() => focusFirstInvalid(fields, errors));
 
   const change = (field: ProfileField, value: string) => form.setFieldValue(field, value);
 
@@ -149,133 +145,119 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
   const address = formatAddress(values);
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="form"
+    <FormCard
+      title={t('merchantProfile.profile.title')}
+      lead={t('merchantProfile.profile.lead')}
       onSubmit={form.onSubmit(submit, focusInvalid)}
-      noValidate
-      aria-labelledby={`${idPrefix}-title`}
     >
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id={`${idPrefix}-title`}>
-            {t('merchantProfile.profile.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('merchantProfile.profile.lead')}
+      <TextInput
+        {...common('name')}
+        description={counted('name')}
+        value={values.name}
+        onChange={(event) => change('name', event.currentTarget.value)}
+        required
+        maw={640}
+      />
+      <Textarea
+        {...common('description')}
+        description={counted('description')}
+        placeholder={t('merchantProfile.profile.descriptionPlaceholder')}
+        value={values.description}
+        onChange={(event) => change('description', event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxRows={10}
+      />
+      <Stack gap="xs" role="group" aria-labelledby={addressId}>
+        <Text fw={600} size="sm" id={addressId}>
+          {t('merchantProfile.profile.address')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <RewritingInput
+            {...common('postalCode')}
+            description={t('merchantProfile.profile.postalCodeHint')}
+            value={values.postalCode}
+            onValueChange={(value) => change('postalCode', value)}
+            rewrite={postalCodeTyping}
+            ignorable={isPostalSeparator}
+            leftSection={<span aria-hidden>{t('merchantProfile.profile.postalMark')}</span>}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder={t('merchantProfile.profile.postalCodePlaceholder')}
+          />
+          <NativeSelect
+            {...common('prefecture')}
+            value={values.prefecture}
+            onChange={(event) => change('prefecture', event.currentTarget.value)}
+            data={[{ value: '', label: t('merchantProfile.profile.prefectureNone') }, ...PREFECTURES]}
+            autoComplete="address-level1"
+          />
+          <TextInput
+            {...common('city')}
+            description={counted('city')}
+            placeholder={t('merchantProfile.profile.cityPlaceholder')}
+            value={values.city}
+            onChange={(event) => change('city', event.currentTarget.value)}
+            autoComplete="address-level2"
+          />
+          <TextInput
+            {...common('street')}
+            description={counted('street')}
+            placeholder={t('merchantProfile.profile.streetPlaceholder')}
+            value={values.street}
+            onChange={(event) => change('street', event.currentTarget.value)}
+            autoComplete="address-line1"
+          />
+        </SimpleGrid>
+        {address && (
+          <Text size="xs" c="dimmed">
+            {t('merchantProfile.profile.addressPreview', { address })}
           </Text>
-        </Stack>
-        <TextInput
-          {...common('name')}
-          description={counted('name')}
-          value={values.name}
-          onChange={(event) => change('name', event.currentTarget.value)}
-          required
-          maw={640}
-        />
-        <Textarea
-          {...common('description')}
-          description={counted('description')}
-          placeholder={t('merchantProfile.profile.descriptionPlaceholder')}
-          value={values.description}
-          onChange={(event) => change('description', event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={10}
-        />
-        <Stack gap="xs" role="group" aria-labelledby={`${idPrefix}-address`}>
-          <Text fw={600} size="sm" id={`${idPrefix}-address`}>
-            {t('merchantProfile.profile.address')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <RewritingInput
-              {...common('postalCode')}
-              description={t('merchantProfile.profile.postalCodeHint')}
-              value={values.postalCode}
-              onValueChange={(value) => change('postalCode', value)}
-              rewrite={postalCodeTyping}
-              ignorable={isPostalSeparator}
-              leftSection={<span aria-hidden>{t('merchantProfile.profile.postalMark')}</span>}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              placeholder={t('merchantProfile.profile.postalCodePlaceholder')}
-            />
-            <NativeSelect
-              {...common('prefecture')}
-              value={values.prefecture}
-              onChange={(event) => change('prefecture', event.currentTarget.value)}
-              data={[{ value: '', label: t('merchantProfile.profile.prefectureNone') }, ...PREFECTURES]}
-              autoComplete="address-level1"
-            />
-            <TextInput
-              {...common('city')}
-              description={counted('city')}
-              placeholder={t('merchantProfile.profile.cityPlaceholder')}
-              value={values.city}
-              onChange={(event) => change('city', event.currentTarget.value)}
-              autoComplete="address-level2"
-            />
-            <TextInput
-              {...common('street')}
-              description={counted('street')}
-              placeholder={t('merchantProfile.profile.streetPlaceholder')}
-              value={values.street}
-              onChange={(event) => change('street', event.currentTarget.value)}
-              autoComplete="address-line1"
-            />
-          </SimpleGrid>
-          {address && (
-            <Text size="xs" c="dimmed">
-              {t('merchantProfile.profile.addressPreview', { address })}
-            </Text>
-          )}
-        </Stack>
-        <RewritingInput
-          {...common('phone')}
-          description={t('merchantProfile.profile.phoneHint')}
-          value={values.phone}
-          onValueChange={(value) => change('phone', value)}
-          rewrite={phoneTyping}
-          ignorable={isPhoneSeparator}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={t('merchantProfile.profile.phonePlaceholder')}
-          maw={320}
-        />
-        <Textarea
-          {...common('businessHours')}
-          description={counted('businessHours', t('merchantProfile.profile.businessHoursHint'))}
-          placeholder={t('merchantProfile.profile.businessHoursPlaceholder')}
-          value={values.businessHours}
-          onChange={(event) => change('businessHours', event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={8}
-          maw={640}
-        />
-        {otherFailure && (
-          <Alert color="red" variant="light" role="alert" title={t('merchantProfile.profile.failed')}>
-            <Stack gap={4}>
-              <Text size="sm">{apiErrorText(t, save.error)}</Text>
-              <Text size="sm">{t('merchantProfile.profile.keptInput')}</Text>
-            </Stack>
-          </Alert>
         )}
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            {t('merchantProfile.profile.save')}
-          </Button>
-          <Button variant="default" onClick={discard} disabled={!changed || save.isPending}>
-            {t('merchantProfile.profile.reset')}
-          </Button>
-          <Text size="sm" c={changed ? 'orange.8' : 'dimmed'} aria-live="polite">
-            {t(changed ? 'merchantProfile.profile.unsaved' : 'merchantProfile.profile.unchanged')}
-          </Text>
-        </Group>
       </Stack>
-    </Paper>
+      <RewritingInput
+        {...common('phone')}
+        description={t('merchantProfile.profile.phoneHint')}
+        value={values.phone}
+        onValueChange={(value) => change('phone', value)}
+        rewrite={phoneTyping}
+        ignorable={isPhoneSeparator}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={t('merchantProfile.profile.phonePlaceholder')}
+        maw={320}
+      />
+      <Textarea
+        {...common('businessHours')}
+        description={counted('businessHours', t('merchantProfile.profile.businessHoursHint'))}
+        placeholder={t('merchantProfile.profile.businessHoursPlaceholder')}
+        value={values.businessHours}
+        onChange={(event) => change('businessHours', event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxRows={8}
+        maw={640}
+      />
+      {otherFailure && (
+        <Alert color="red" variant="light" role="alert" title={t('merchantProfile.profile.failed')}>
+          <Stack gap={4}>
+            <Text size="sm">{apiErrorText(t, save.error)}</Text>
+            <Text size="sm">{t('merchantProfile.profile.keptInput')}</Text>
+          </Stack>
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button type="submit" loading={save.isPending}>
+          {t('merchantProfile.profile.save')}
+        </Button>
+        <Button variant="default" onClick={discard} disabled={!changed || save.isPending}>
+          {t('merchantProfile.profile.reset')}
+        </Button>
+        <Text size="sm" c={changed ? 'orange.8' : 'dimmed'} aria-live="polite">
+          {t(changed ? 'merchantProfile.profile.unsaved' : 'merchantProfile.profile.unchanged')}
+        </Text>
+      </Group>
+    </FormCard>
   );
 }

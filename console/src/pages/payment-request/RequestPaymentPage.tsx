@@ -10,18 +10,24 @@ import {
   type MerchantPaymentBody,
   type PaymentFee,
 } from '@coin/contract';
-import { Alert, Box, Button, Group, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { getPaymentFee, merchantPaymentQueries, useCreateMerchantPayment } from '@/api/payments';
 import { walletQueries } from '@/api/wallets';
-import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
+import { FormCard } from '@/components/FormCard';
+import { useFieldFocus } from '@/components/formFocus';
+import {
+  AmountField,
+  contractFieldErrors,
+  type FieldErrors,
+  hasFieldErrors,
+  refusedFieldErrors,
+} from '@/components/MoneyForm';
 import { ConfirmPanel, DonePanel } from '@/components/MoneyStepPanels';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { RewritingInput } from '@/components/RewritingInput';
-import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
-import { focusFirstInvalid } from '@/components/useFocusOnMount';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin } from '@/format';
@@ -30,9 +36,12 @@ import { useTranslation } from '@/i18n';
 import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
 import {
   checkPayment,
+  EMPTY_PAYMENT_VALUES,
   keptRateType,
   otherPayees,
   PAYMENT_COMMENT_MAX,
+  PAYMENT_FIELD_OF,
+  type PaymentField,
   type PaymentProblems,
   type PaymentValues,
   rateChoices,
@@ -47,8 +56,6 @@ interface Confirmed {
 }
 type Step = MoneyStep<Confirmed, MerchantPayment>;
 
-const EMPTY_VALUES: PaymentValues = { payeeId: '', coinId: '', rateType: '', amount: '', comment: '' };
-
 // The list of sent payments (table, period filter, CSV) loads beside the form, after it.
 const SentPayments = lazy(() => import('./SentPayments'));
 
@@ -58,7 +65,7 @@ export default function RequestPaymentPage() {
   usePageTitle(t('pages.RequestPayment'));
   const merchant = useSessionState(selectSelectedMerchant);
   // The form's values live here, so going back from the confirm step (or a failed payment) keeps them.
-  const [values, setValues] = useState<PaymentValues>(EMPTY_VALUES);
+  const form = useForm<PaymentValues>({ initialValues: EMPTY_PAYMENT_VALUES });
   const { step, confirm, back, done } = useMoneySteps<Confirmed, MerchantPayment>();
   if (!merchant) return null;
 
@@ -68,7 +75,8 @@ export default function RequestPaymentPage() {
       <Done
         payment={step.result}
         onAgain={() => {
-          setValues(EMPTY_VALUES);
+          form.setValues(EMPTY_PAYMENT_VALUES);
+          form.clearErrors();
           back();
         }}
       />
@@ -76,7 +84,7 @@ export default function RequestPaymentPage() {
   } else if (step.kind === 'confirm') {
     main = <ConfirmStep merchant={merchant} step={step} onBack={back} onDone={done} />;
   } else {
-    main = <FormStep merchant={merchant} values={values} onValues={setValues} onConfirmed={confirm} />;
+    main = <FormStep merchant={merchant} form={form} onConfirmed={confirm} />;
   }
 
   return (
@@ -90,17 +98,8 @@ export default function RequestPaymentPage() {
   );
 }
 
-/** Which form field a 400 refusal of the server names. */
-const SERVER_FIELDS: Readonly<Record<string, keyof PaymentValues>> = {
-  to_merchant_id: 'payeeId',
-  coin_id: 'coinId',
-  amount: 'amount',
-  type: 'rateType',
-  comment: 'comment',
-};
-
-function problemText(t: TFunction, problem: PaymentProblems[keyof PaymentProblems]): string | null {
-  if (problem === undefined) return null;
+function problemText(t: TFunction, problem: PaymentProblems[keyof PaymentProblems]): string | undefined {
+  if (problem === undefined) return undefined;
   if (typeof problem === 'object')
     return t('requestPayment.errors.overBalance', { balance: formatCoin(problem.balance) });
   if (problem === 'max') return t('requestPayment.errors.max', { max: formatCoin(MAX_PAYMENT_AMOUNT) });
@@ -108,23 +107,37 @@ function problemText(t: TFunction, problem: PaymentProblems[keyof PaymentProblem
   return t(`requestPayment.errors.${problem}`);
 }
 
+/** Each problem in words; the limits are the contract's. */
+const problemTexts = (t: TFunction, problems: PaymentProblems): FieldErrors<PaymentField> => ({
+  payeeId: problemText(t, problems.payeeId),
+  coinId: problemText(t, problems.coinId),
+  amount: problemText(t, problems.amount),
+  rateType: problemText(t, problems.rateType),
+  comment: problemText(t, problems.comment),
+});
+
+/** The rate group is focused on the radio to choose: the chosen one, else the first that can be. */
+const rateNode = (field: PaymentField, id: string): HTMLElement | null =>
+  field === 'rateType'
+    ? (document.querySelector<HTMLElement>(`input[name="${id}"]:checked`) ??
+      document.querySelector<HTMLElement>(`input[name="${id}"]:not(:disabled)`))
+    : document.getElementById(id);
+
 function FormStep({
   merchant,
-  values,
-  onValues,
+  form,
   onConfirmed,
 }: {
   merchant: MerchantEntry;
-  values: PaymentValues;
-  onValues: (values: PaymentValues) => void;
+  form: UseFormReturnType<PaymentValues>;
   onConfirmed: (confirmed: { fee: PaymentFee; body: MerchantPaymentBody; coinName: string; balance: number }) => void;
 }) {
   const { t } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { fieldId, focusInvalid } = useFieldFocus<PaymentField>(rateNode);
   const payees = useQuery(merchantPaymentQueries.payees());
   const rates = useQuery(merchantPaymentQueries.rates());
   const wallet = useQuery(walletQueries.detail(merchant.wallet_no));
-  const [problems, setProblems] = useState<PaymentProblems>({});
+  // Amount and fee over the balance: said on the amount until anything changes.
   const [overTotal, setOverTotal] = useState<{ total: number; balance: number } | null>(null);
   const fee = useMutation({
     mutationFn: (body: MerchantPaymentBody) =>
@@ -146,6 +159,7 @@ function FormStep({
         .map((coin) => ({ id: coin.id, name: coin.name, balance: coin.amount })),
     [wallet.data],
   );
+  const { values, errors } = form;
   const ownGroupId = merchant.merchant_group.id;
   const payee = payeeList.find((candidate) => String(candidate.merchant_id) === values.payeeId);
   const choices = rateChoices(rates.data?.items ?? [], payee, ownGroupId);
@@ -154,53 +168,62 @@ function FormStep({
   const coinId = values.coinId !== '' ? values.coinId : coins.length === 1 ? String(coins[0]!.id) : '';
 
   const change = (patch: Partial<PaymentValues>) => {
-    onValues({ ...values, coinId, rateType, ...patch });
+    // Setting a value clears its field's problem; what the server answered was about the values before.
+    for (const [field, value] of Object.entries(patch)) form.setFieldValue(field as PaymentField, value);
     setOverTotal(null);
+    if (fee.isError) fee.reset();
   };
+  const refused = (error: unknown) => refusedFieldErrors(error, PAYMENT_FIELD_OF, t('errors.invalidRequest'));
 
-  const refusal = fieldRefusal(fee.error);
-  const refusedField = refusal ? SERVER_FIELDS[refusal.field] : undefined;
-  const fieldError = (field: keyof PaymentValues): string | null => {
-    if (field === 'amount' && overTotal) {
-      return t('requestPayment.errors.totalOverBalance', {
-        total: formatCoin(overTotal.total),
-        balance: formatCoin(overTotal.balance),
-      });
-    }
-    const local = problemText(t, problems[field]);
-    if (local) return local;
-    if (refusal && refusedField === field) return refusal.message ?? t('errors.invalidRequest');
-    return null;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (fee.isPending) return;
-    const current = { ...values, coinId, rateType };
+    const current = { ...form.getValues(), coinId, rateType };
     const check = checkPayment(current, { payees: payeeList, rates: rates.data?.items ?? [], ownGroupId, coins });
     setOverTotal(null);
     fee.reset();
-    if (!check.ok) {
-      setProblems(check.problems);
-      focusFirstInvalid(formRef.current);
+    // What the console words itself first; then the contract's schema of the request, as the server checks it.
+    const found = check.ok
+      ? await contractFieldErrors(
+          'createMerchantPayment',
+          check.body,
+          PAYMENT_FIELD_OF,
+          'amount',
+          t('errors.invalidRequest'),
+        )
+      : problemTexts(t, check.problems);
+    if (!check.ok || hasFieldErrors(found)) {
+      form.setErrors(found);
+      focusInvalid(found);
       return;
     }
-    setProblems({});
+    form.clearErrors();
     const chosenCoin = coins.find((candidate) => candidate.id === check.body.coin_id)!;
     fee.mutate(check.body, {
       onSuccess: (answer) => {
         // Amount and fee together must fit the balance; the server refuses it too (422).
         if (totalProblem(answer.total, chosenCoin.balance)) {
           setOverTotal({ total: answer.total, balance: chosenCoin.balance });
-          focusFirstInvalid(formRef.current);
+          focusInvalid({ amount: true });
           return;
         }
         onConfirmed({ fee: answer, body: check.body, coinName: chosenCoin.name, balance: chosenCoin.balance });
       },
-      onError: () => focusFirstInvalid(formRef.current),
+      onError: (error) => {
+        // A field the server refused (400 naming it): its message stands by the field until it changes.
+        const fields = refused(error);
+        if (!fields) return;
+        form.setErrors(fields);
+        focusInvalid(fields);
+      },
     });
   };
 
+  const amountError = overTotal
+    ? t('requestPayment.errors.totalOverBalance', {
+        total: formatCoin(overTotal.total),
+        balance: formatCoin(overTotal.balance),
+      })
+    : errors.amount;
   const loading = payees.isPending || rates.isPending || wallet.isPending;
   const failed = [
     { query: payees, title: t('requestPayment.payeesFailed') },
@@ -223,116 +246,98 @@ function FormStep({
   ];
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="form"
-      ref={formRef}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="payment-form-heading"
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id="payment-form-heading">
-          {t('requestPayment.formTitle')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('requestPayment.lead')}
-        </Text>
-        {failed.map(({ query, title }) => (
-          <QueryErrorAlert key={title} query={query} title={title} />
-        ))}
-        {noCoins && (
-          <Alert color="yellow" variant="light" role="status">
-            {t('requestPayment.noCoins')}
-          </Alert>
-        )}
-        <NativeSelect
-          label={t('requestPayment.payee')}
-          data={payeeOptions}
-          value={values.payeeId}
-          onChange={(event) => {
-            const payeeId = event.currentTarget.value;
-            const next = payeeList.find((candidate) => String(candidate.merchant_id) === payeeId);
-            change({
-              payeeId,
-              rateType: keptRateType(rateChoices(rates.data?.items ?? [], next, ownGroupId), rateType),
-            });
-          }}
-          error={fieldError('payeeId')}
-          description={noPayees ? t('requestPayment.noPayees') : undefined}
-          disabled={payees.isPending || noPayees}
-          required
-          maw={420}
-        />
-        <NativeSelect
-          label={t('requestPayment.coin')}
-          data={coinOptions}
-          value={coinId}
-          onChange={(event) => change({ coinId: event.currentTarget.value })}
-          error={fieldError('coinId')}
-          disabled={wallet.isPending || noCoins}
-          required
-          maw={420}
-        />
-        <RewritingInput
-          label={t('requestPayment.amount')}
-          description={t('requestPayment.amountHint', { max: formatCoin(MAX_PAYMENT_AMOUNT) })}
-          value={values.amount}
-          onValueChange={(amount) => change({ amount })}
-          rewrite={amountTyping}
-          ignorable={isAmountSeparator}
-          inputMode="numeric"
-          autoComplete="off"
-          error={fieldError('amount')}
-          required
-          maw={420}
-        />
-        <Radio.Group
-          label={t('requestPayment.rate')}
-          value={rateType}
-          onChange={(next) => change({ rateType: next })}
-          error={fieldError('rateType')}
-          withAsterisk
-        >
-          <Stack gap="xs" mt={6}>
-            {rates.isPending && (
-              <Text size="sm" c="dimmed">
-                {t('common.loading')}
-              </Text>
-            )}
-            {choices.map(({ rate, available }) => (
-              <Radio
-                key={rate.type}
-                value={rate.type}
-                label={t('requestPayment.rateOption', { label: rate.label, rate: formatBasisPoints(rate.rate_bp) })}
-                description={rate.group_only ? t('requestPayment.groupOnly') : undefined}
-                disabled={!available}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <TextInput
-          label={t('requestPayment.comment')}
-          description={t('requestPayment.commentHint', { max: PAYMENT_COMMENT_MAX })}
-          value={values.comment}
-          onChange={(event) => change({ comment: event.currentTarget.value })}
-          error={fieldError('comment')}
-          autoComplete="off"
-        />
-        {fee.isError && !refusedField && (
-          <Alert color="red" variant="light" role="alert" title={t('requestPayment.confirmFailed')}>
-            {apiErrorText(t, fee.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={fee.isPending} disabled={loading || noCoins || noPayees}>
-            {t('requestPayment.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <FormCard title={t('requestPayment.formTitle')} lead={t('requestPayment.lead')} onSubmit={() => void submit()}>
+      {failed.map(({ query, title }) => (
+        <QueryErrorAlert key={title} query={query} title={title} />
+      ))}
+      {noCoins && (
+        <Alert color="yellow" variant="light" role="status">
+          {t('requestPayment.noCoins')}
+        </Alert>
+      )}
+      <NativeSelect
+        id={fieldId('payeeId')}
+        label={t('requestPayment.payee')}
+        data={payeeOptions}
+        value={values.payeeId}
+        onChange={(event) => {
+          const payeeId = event.currentTarget.value;
+          const next = payeeList.find((candidate) => String(candidate.merchant_id) === payeeId);
+          change({
+            payeeId,
+            rateType: keptRateType(rateChoices(rates.data?.items ?? [], next, ownGroupId), rateType),
+          });
+        }}
+        error={errors.payeeId}
+        description={noPayees ? t('requestPayment.noPayees') : undefined}
+        disabled={payees.isPending || noPayees}
+        required
+        maw={420}
+      />
+      <NativeSelect
+        id={fieldId('coinId')}
+        label={t('requestPayment.coin')}
+        data={coinOptions}
+        value={coinId}
+        onChange={(event) => change({ coinId: event.currentTarget.value })}
+        error={errors.coinId}
+        disabled={wallet.isPending || noCoins}
+        required
+        maw={420}
+      />
+      <AmountField
+        id={fieldId('amount')}
+        label={t('requestPayment.amount')}
+        description={t('requestPayment.amountHint', { max: formatCoin(MAX_PAYMENT_AMOUNT) })}
+        value={values.amount}
+        onChange={(amount) => change({ amount })}
+        error={amountError}
+      />
+      <Radio.Group
+        name={fieldId('rateType')}
+        label={t('requestPayment.rate')}
+        value={rateType}
+        onChange={(next) => change({ rateType: next })}
+        error={errors.rateType}
+        withAsterisk
+      >
+        <Stack gap="xs" mt={6}>
+          {rates.isPending && (
+            <Text size="sm" c="dimmed">
+              {t('common.loading')}
+            </Text>
+          )}
+          {choices.map(({ rate, available }) => (
+            <Radio
+              key={rate.type}
+              value={rate.type}
+              label={t('requestPayment.rateOption', { label: rate.label, rate: formatBasisPoints(rate.rate_bp) })}
+              description={rate.group_only ? t('requestPayment.groupOnly') : undefined}
+              disabled={!available}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <TextInput
+        id={fieldId('comment')}
+        label={t('requestPayment.comment')}
+        description={t('requestPayment.commentHint', { max: PAYMENT_COMMENT_MAX })}
+        value={values.comment}
+        onChange={(event) => change({ comment: event.currentTarget.value })}
+        error={errors.comment}
+        autoComplete="off"
+      />
+      {fee.isError && !refused(fee.error) && (
+        <Alert color="red" variant="light" role="alert" title={t('requestPayment.confirmFailed')}>
+          {apiErrorText(t, fee.error)}
+        </Alert>
+      )}
+      <Group>
+        <Button type="submit" loading={fee.isPending} disabled={loading || noCoins || noPayees}>
+          {t('requestPayment.confirm')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }
 

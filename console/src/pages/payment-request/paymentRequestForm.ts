@@ -47,6 +47,19 @@ export interface PaymentValues {
   comment: string;
 }
 
+export type PaymentField = keyof PaymentValues;
+
+/** The form field of each field of the request body (a refusal or the contract's schema names it). */
+export const PAYMENT_FIELD_OF: Readonly<Record<string, PaymentField>> = {
+  to_merchant_id: 'payeeId',
+  coin_id: 'coinId',
+  amount: 'amount',
+  type: 'rateType',
+  comment: 'comment',
+};
+
+export const EMPTY_PAYMENT_VALUES: PaymentValues = { payeeId: '', coinId: '', rateType: '', amount: '', comment: '' };
+
 export interface PaymentContext {
   /** The payees offered (the paying merchant already left out). */
   payees: readonly PaymentPayee[];

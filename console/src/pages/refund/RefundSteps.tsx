@@ -1,21 +1,28 @@
-import '@mantine/core/styles/Paper.css';
 import { REFUND_REASON_MAX_LENGTH, type RefundApplication, type RefundConfirmation } from '@coin/contract';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, Textarea } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { isApiError } from '@/api/errors';
+import type { ReactNode } from 'react';
 import { type RefundBody, useConfirmRefund, useCreateRefund } from '@/api/refunds';
 import { apiErrorText } from '@/components/apiErrorText';
+import { FormCard } from '@/components/FormCard';
+import { useFieldFocus } from '@/components/formFocus';
+import {
+  AmountField,
+  contractFieldErrors,
+  type FieldErrors,
+  hasFieldErrors,
+  refusedFieldErrors,
+} from '@/components/MoneyForm';
 import { ConfirmPanel, DonePanel } from '@/components/MoneyStepPanels';
-import { RewritingInput } from '@/components/RewritingInput';
-import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
-import { focusFirstInvalid, useFocusOnMount } from '@/components/useFocusOnMount';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { formatBasisPoints, formatCoin, formatDateTime } from '@/format';
 import { type TFunction, useTranslation } from '@/i18n';
 import {
   checkRefund,
   initialRefundValues,
+  REFUND_FIELD_OF,
+  type RefundField,
   type RefundProblems,
   type RefundTarget,
   type RefundValues,
@@ -46,7 +53,7 @@ export interface RefundStepsProps {
 export default function RefundSteps({ walletNo, payment, onCancel, cancelLabel, doneActions }: RefundStepsProps) {
   const { t } = useTranslation();
   // The values live here, so going back from the confirm step keeps them.
-  const [values, setValues] = useState<RefundValues>(() => initialRefundValues(payment));
+  const form = useForm<RefundValues>({ initialValues: initialRefundValues(payment) });
   const { step, confirm, back, done } = useMoneySteps<Confirmed, RefundApplication>();
 
   if (step.kind === 'done') {
@@ -77,8 +84,7 @@ export default function RefundSteps({ walletNo, payment, onCancel, cancelLabel, 
     <FormStep
       walletNo={walletNo}
       payment={payment}
-      values={values}
-      onValues={setValues}
+      form={form}
       onConfirmed={(confirmation, body) => confirm({ confirmation, body })}
       onCancel={onCancel}
       cancelLabel={cancelLabel}
@@ -86,132 +92,117 @@ export default function RefundSteps({ walletNo, payment, onCancel, cancelLabel, 
   );
 }
 
-function amountProblemText(t: TFunction, problem: RefundProblems['amount'], payment: RefundTarget): string | null {
-  if (problem === undefined) return null;
-  if (problem === 'max') return t('refund.form.errors.max', { amount: formatCoin(payment.refundable_remaining) });
-  return t(`refund.form.errors.${problem}`);
+/** Each problem in words; the limits are the contract's (the amount's is what is left of this payment). */
+function problemTexts(t: TFunction, problems: RefundProblems, payment: RefundTarget): FieldErrors<RefundField> {
+  const { amount, reason } = problems;
+  return {
+    amount:
+      amount &&
+      (amount === 'max'
+        ? t('refund.form.errors.max', { amount: formatCoin(payment.refundable_remaining) })
+        : t(`refund.form.errors.${amount}`)),
+    reason: reason && t('refund.form.errors.reasonTooLong', { max: REFUND_REASON_MAX_LENGTH }),
+  };
 }
 
 function FormStep({
   walletNo,
   payment,
-  values,
-  onValues,
+  form,
   onConfirmed,
   onCancel,
   cancelLabel,
 }: {
   walletNo: string;
   payment: RefundTarget;
-  values: RefundValues;
-  onValues: (values: RefundValues) => void;
+  form: UseFormReturnType<RefundValues>;
   onConfirmed: (confirmation: RefundConfirmation, body: RefundBody) => void;
   onCancel: () => void;
   cancelLabel: string;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<RefundProblems>({});
-  // A field the server refused (400 naming it): its message stands by the field until it changes.
-  const [serverField, setServerField] = useState<{ field: 'amount' | 'reason'; message: string } | null>(null);
+  const { fieldId, focusInvalid } = useFieldFocus<RefundField>();
   const confirm = useConfirmRefund(walletNo);
+  const refused = (error: unknown) => refusedFieldErrors(error, REFUND_FIELD_OF, t('errors.invalidRequest'));
 
-  const change = (patch: Partial<RefundValues>) => {
-    onValues({ ...values, ...patch });
-    setServerField(null);
+  const change = (field: RefundField, value: string) => {
+    // Setting a value clears its field's problem; what the server refused was about the values before.
+    form.setFieldValue(field, value);
+    if (confirm.isError) confirm.reset();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkRefund(values, payment);
-    if (!check.ok) {
-      setProblems(check.problems);
-      focusFirstInvalid(formRef.current);
+  const submit = async () => {
+    if (confirm.isPending) return;
+    const check = checkRefund(form.getValues(), payment);
+    // What the console words itself first; then the contract's schema of the request, as the server checks it.
+    const errors = check.ok
+      ? await contractFieldErrors('confirmRefund', check.body, REFUND_FIELD_OF, 'amount', t('errors.invalidRequest'))
+      : problemTexts(t, check.problems, payment);
+    if (!check.ok || hasFieldErrors(errors)) {
+      form.setErrors(errors);
+      focusInvalid(errors);
       return;
     }
-    setProblems({});
+    form.clearErrors();
     confirm.mutate(check.body, {
       onSuccess: (confirmation) => onConfirmed(confirmation, check.body),
       onError: (error) => {
-        if (!isApiError(error, 400)) return;
-        const { field, message } = error.body;
-        if (field === 'amount' || field === 'reason') {
-          setServerField({ field, message });
-          focusFirstInvalid(formRef.current);
-        }
+        // A field the server refused (400 naming it): its message stands by the field until it changes.
+        const fields = refused(error);
+        if (!fields) return;
+        form.setErrors(fields);
+        focusInvalid(fields);
       },
     });
   };
 
-  const amountError =
-    amountProblemText(t, problems.amount, payment) ?? (serverField?.field === 'amount' ? serverField.message : null);
-  const reasonError =
-    (problems.reason ? t('refund.form.errors.reasonTooLong', { max: REFUND_REASON_MAX_LENGTH }) : null) ??
-    (serverField?.field === 'reason' ? serverField.message : null);
-  const reasonLength = values.reason.trim().length;
-
+  const { values, errors } = form;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="form"
-      ref={formRef}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={headingId}
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id={headingId} ref={headingRef} tabIndex={-1}>
-          {t('refund.form.title')}
-        </Title>
-        <Text size="sm">
-          {t('refund.form.payment', {
-            id: payment.transaction_id,
-            at: formatDateTime(payment.created_at),
-            coin: payment.coin_name,
-            amount: formatCoin(payment.amount),
-          })}
-        </Text>
-        <RewritingInput
-          label={t('refund.request.amount')}
-          description={t('refund.form.amountHint', { amount: formatCoin(payment.refundable_remaining) })}
-          value={values.amount}
-          onValueChange={(amount) => change({ amount })}
-          rewrite={amountTyping}
-          ignorable={isAmountSeparator}
-          inputMode="numeric"
-          autoComplete="off"
-          error={amountError}
-          required
-          maw={280}
-        />
-        <Textarea
-          label={t('refund.form.reason')}
-          description={t('refund.form.reasonHint', { max: REFUND_REASON_MAX_LENGTH, count: reasonLength })}
-          value={values.reason}
-          onChange={(event) => change({ reason: event.currentTarget.value })}
-          error={reasonError}
-          rows={3}
-          maw={520}
-        />
-        {confirm.isError && !serverField && (
-          <Alert color="red" variant="light" role="alert" title={t('refund.request.confirmFailed')}>
-            {apiErrorText(t, confirm.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={confirm.isPending}>
-            {t('refund.request.confirm')}
-          </Button>
-          <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
-            {cancelLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <FormCard title={t('refund.form.title')} focusTitle onSubmit={() => void submit()}>
+      <Text size="sm">
+        {t('refund.form.payment', {
+          id: payment.transaction_id,
+          at: formatDateTime(payment.created_at),
+          coin: payment.coin_name,
+          amount: formatCoin(payment.amount),
+        })}
+      </Text>
+      <AmountField
+        id={fieldId('amount')}
+        label={t('refund.request.amount')}
+        description={t('refund.form.amountHint', { amount: formatCoin(payment.refundable_remaining) })}
+        value={values.amount}
+        onChange={(amount) => change('amount', amount)}
+        error={errors.amount}
+        maw={280}
+      />
+      <Textarea
+        id={fieldId('reason')}
+        label={t('refund.form.reason')}
+        description={t('refund.form.reasonHint', {
+          max: REFUND_REASON_MAX_LENGTH,
+          count: values.reason.trim().length,
+        })}
+        value={values.reason}
+        onChange={(event) => change('reason', event.currentTarget.value)}
+        error={errors.reason}
+        rows={3}
+        maw={520}
+      />
+      {confirm.isError && !refused(confirm.error) && (
+        <Alert color="red" variant="light" role="alert" title={t('refund.request.confirmFailed')}>
+          {apiErrorText(t, confirm.error)}
+        </Alert>
+      )}
+      <Group>
+        <Button type="submit" loading={confirm.isPending}>
+          {t('refund.request.confirm')}
+        </Button>
+        <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
+          {cancelLabel}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }
 

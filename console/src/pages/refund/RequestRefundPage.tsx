@@ -5,7 +5,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Grid.css';
 import { DEFAULT_PAGE_SIZE, type WalletHistory } from '@coin/contract';
-import { Badge, Box, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Grid, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { walletQueries } from '@/api/wallets';
@@ -17,9 +17,10 @@ import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { recentPeriod } from './paymentPeriod';
-import RefundSteps from './RefundSteps';
 import type { RefundTarget } from './refundForm';
 
+// The refund form (and @mantine/form with it) loads once a payment is chosen, as in the payment detail.
+const RefundSteps = lazy(() => import('./RefundSteps'));
 // What is being refunded and the fee history load beside the form, after it.
 const RefundSideCards = lazy(() => import('./RefundSideCards'));
 
@@ -54,19 +55,21 @@ export default function RequestRefundPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {payment && (
-            <RefundSteps
-              // Another payment is a new form: its own amount, no error of the previous one.
-              key={payment.transaction_id}
-              walletNo={walletNo}
-              payment={payment}
-              onCancel={() => setPayment(null)}
-              cancelLabel={t('refund.request.changePayment')}
-              doneActions={
-                <Button variant="default" onClick={() => setPayment(null)}>
-                  {t('refund.request.again')}
-                </Button>
-              }
-            />
+            <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+              <RefundSteps
+                // Another payment is a new form: its own amount, no error of the previous one.
+                key={payment.transaction_id}
+                walletNo={walletNo}
+                payment={payment}
+                onCancel={() => setPayment(null)}
+                cancelLabel={t('refund.request.changePayment')}
+                doneActions={
+                  <Button variant="default" onClick={() => setPayment(null)}>
+                    {t('refund.request.again')}
+                  </Button>
+                }
+              />
+            </Suspense>
           )}
           {/* Kept while the form is shown, so its period, page and search are there when it comes back. */}
           <Box display={payment ? 'none' : undefined}>

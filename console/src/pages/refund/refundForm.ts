@@ -19,6 +19,11 @@ export interface RefundTarget {
   refundable_remaining: number;
 }
 
+export type RefundField = keyof RefundValues;
+
+/** The form field of each field of the request body (a refusal or the contract's schema names it). */
+export const REFUND_FIELD_OF: Readonly<Record<string, RefundField>> = { amount: 'amount', reason: 'reason' };
+
 export interface RefundProblems {
   amount?: AmountProblem;
   reason?: 'tooLong';

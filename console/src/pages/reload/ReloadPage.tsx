@@ -3,18 +3,20 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import { MAX_RELOAD_AMOUNT, PAYING_ROLES, type ReloadBody, type ReloadResult } from '@coin/contract';
-import { Alert, Box, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { isApiError } from '@/api/errors';
 import { reloadQueries, useCreateReload } from '@/api/reloads';
 import { walletQueries } from '@/api/wallets';
 import { apiErrorText } from '@/components/apiErrorText';
+import { FormCard } from '@/components/FormCard';
+import { useFieldFocus } from '@/components/formFocus';
+import { AmountField, contractFieldErrors, type FieldErrors, hasFieldErrors } from '@/components/MoneyForm';
 import { ConfirmPanel, DonePanel } from '@/components/MoneyStepPanels';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
-import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
-import { focusFirstInvalid } from '@/components/useFocusOnMount';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin } from '@/format';
@@ -22,7 +24,16 @@ import type { TFunction } from '@/i18n';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 import { type MerchantEntry, selectRole, selectSelectedMerchant, useSessionState } from '@/session';
-import { checkReload, isWalletNoSeparator, type ReloadProblems, type ReloadValues, walletNoTyping } from './reloadForm';
+import {
+  checkReload,
+  EMPTY_RELOAD_VALUES,
+  isWalletNoSeparator,
+  RELOAD_FIELD_OF,
+  type ReloadField,
+  type ReloadProblems,
+  type ReloadValues,
+  walletNoTyping,
+} from './reloadForm';
 
 interface Confirmed {
   body: ReloadBody;
@@ -30,8 +41,6 @@ interface Confirmed {
   balance: number | null;
 }
 type Step = MoneyStep<Confirmed, ReloadResult>;
-
-const EMPTY_VALUES: ReloadValues = { walletNo: '', coinId: '', amount: '' };
 
 // The reload history (table, period filter, CSV) loads beside the form, after it.
 const ReloadHistory = lazy(() => import('./ReloadHistory'));
@@ -43,7 +52,7 @@ export default function ReloadPage() {
   const merchant = useSessionState(selectSelectedMerchant);
   const role = useSessionState(selectRole);
   // The form's values live here, so going back from the confirm step (or a failed reload) keeps them.
-  const [values, setValues] = useState<ReloadValues>(EMPTY_VALUES);
+  const form = useForm<ReloadValues>({ initialValues: EMPTY_RELOAD_VALUES });
   const { step, confirm, back, done } = useMoneySteps<Confirmed, ReloadResult>();
   if (!merchant) return null;
 
@@ -58,7 +67,8 @@ export default function ReloadPage() {
         result={step.result}
         onAgain={() => {
           // The next customer probably wants the same coin.
-          setValues({ ...EMPTY_VALUES, coinId: values.coinId });
+          form.setValues({ ...EMPTY_RELOAD_VALUES, coinId: form.getValues().coinId });
+          form.clearErrors();
           back();
         }}
       />
@@ -66,7 +76,7 @@ export default function ReloadPage() {
   } else if (step.kind === 'confirm') {
     main = <ConfirmStep merchant={merchant} step={step} onBack={back} onDone={done} />;
   } else {
-    main = <FormStep merchant={merchant} values={values} onValues={setValues} onConfirmed={confirm} />;
+    main = <FormStep merchant={merchant} form={form} onConfirmed={confirm} />;
   }
 
   return (
@@ -88,29 +98,33 @@ function Explanation({ title, body }: { title: string; body: string }) {
   );
 }
 
-function problemText(t: TFunction, problem: ReloadProblems[keyof ReloadProblems]): string | null {
-  if (problem === undefined) return null;
+function problemText(t: TFunction, problem: ReloadProblems[keyof ReloadProblems]): string | undefined {
+  if (problem === undefined) return undefined;
   if (typeof problem === 'object') return t('reload.errors.overBalance', { balance: formatCoin(problem.balance) });
   if (problem === 'max') return t('reload.errors.max', { max: formatCoin(MAX_RELOAD_AMOUNT) });
   return t(`reload.errors.${problem}`);
 }
 
+/** Each problem in words; the limits are the contract's. */
+const problemTexts = (t: TFunction, problems: ReloadProblems): FieldErrors<ReloadField> => ({
+  walletNo: problemText(t, problems.walletNo),
+  coinId: problemText(t, problems.coinId),
+  amount: problemText(t, problems.amount),
+});
+
 function FormStep({
   merchant,
-  values,
-  onValues,
+  form,
   onConfirmed,
 }: {
   merchant: MerchantEntry;
-  values: ReloadValues;
-  onValues: (values: ReloadValues) => void;
+  form: UseFormReturnType<ReloadValues>;
   onConfirmed: (confirmed: { body: ReloadBody; coinName: string; balance: number | null }) => void;
 }) {
   const { t } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { fieldId, focusInvalid } = useFieldFocus<ReloadField>();
   const detail = useQuery(reloadQueries.coins(merchant.merchant_id));
   const wallet = useQuery(walletQueries.detail(merchant.wallet_no));
-  const [problems, setProblems] = useState<ReloadProblems>({});
 
   const coins = useMemo(
     () =>
@@ -121,23 +135,27 @@ function FormStep({
       }),
     [detail.data, wallet.data, wallet.isSuccess],
   );
+  const { values, errors } = form;
+  // One coin is chosen for you.
   const coinId = values.coinId !== '' ? values.coinId : coins.length === 1 ? String(coins[0]!.id) : '';
-  const change = (patch: Partial<ReloadValues>) => onValues({ ...values, coinId, ...patch });
 
   if (detail.isSuccess && coins.length === 0) {
     // The session said reloadable, the merchant now has no such coin.
     return <Explanation title={t('reload.noReloadable')} body={t('reload.noReloadableDetail')} />;
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkReload({ ...values, coinId }, { ownWalletNo: merchant.wallet_no, coins });
-    if (!check.ok) {
-      setProblems(check.problems);
-      focusFirstInvalid(formRef.current);
+  const submit = async () => {
+    const check = checkReload({ ...form.getValues(), coinId }, { ownWalletNo: merchant.wallet_no, coins });
+    // What the console words itself first; then the contract's schema of the request, as the server checks it.
+    const found = check.ok
+      ? await contractFieldErrors('createReload', check.body, RELOAD_FIELD_OF, 'amount', t('errors.invalidRequest'))
+      : problemTexts(t, check.problems);
+    if (!check.ok || hasFieldErrors(found)) {
+      form.setErrors(found);
+      focusInvalid(found);
       return;
     }
-    setProblems({});
+    form.clearErrors();
     const chosen = coins.find((candidate) => candidate.id === check.body.coin_id)!;
     onConfirmed({ body: check.body, coinName: chosen.name, balance: chosen.balance });
   };
@@ -155,67 +173,47 @@ function FormStep({
   ];
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="form"
-      ref={formRef}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="reload-form-heading"
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id="reload-form-heading">
-          {t('reload.formTitle')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('reload.lead')}
-        </Text>
-        {failed && <QueryErrorAlert query={failed} title={t('reload.coinsFailed')} />}
-        <RewritingInput
-          label={t('reload.walletNo')}
-          description={t('reload.walletNoHint')}
-          value={values.walletNo}
-          onValueChange={(walletNo) => change({ walletNo })}
-          rewrite={walletNoTyping}
-          ignorable={isWalletNoSeparator}
-          inputMode="numeric"
-          autoComplete="off"
-          error={problemText(t, problems.walletNo)}
-          required
-          maw={420}
-        />
-        <NativeSelect
-          label={t('reload.coin')}
-          data={coinOptions}
-          value={coinId}
-          onChange={(event) => change({ coinId: event.currentTarget.value })}
-          error={problemText(t, problems.coinId)}
-          disabled={detail.isPending}
-          required
-          maw={420}
-        />
-        <RewritingInput
-          label={t('reload.amount')}
-          description={t('reload.amountHint', { max: formatCoin(MAX_RELOAD_AMOUNT) })}
-          value={values.amount}
-          onValueChange={(amount) => change({ amount })}
-          rewrite={amountTyping}
-          ignorable={isAmountSeparator}
-          inputMode="numeric"
-          autoComplete="off"
-          error={problemText(t, problems.amount)}
-          required
-          maw={420}
-        />
-        <Group>
-          <Button type="submit" disabled={detail.isPending || detail.isError}>
-            {t('reload.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <FormCard title={t('reload.formTitle')} lead={t('reload.lead')} onSubmit={() => void submit()}>
+      {failed && <QueryErrorAlert query={failed} title={t('reload.coinsFailed')} />}
+      <RewritingInput
+        id={fieldId('walletNo')}
+        label={t('reload.walletNo')}
+        description={t('reload.walletNoHint')}
+        value={values.walletNo}
+        onValueChange={(walletNo) => form.setFieldValue('walletNo', walletNo)}
+        rewrite={walletNoTyping}
+        ignorable={isWalletNoSeparator}
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.walletNo}
+        required
+        maw={420}
+      />
+      <NativeSelect
+        id={fieldId('coinId')}
+        label={t('reload.coin')}
+        data={coinOptions}
+        value={coinId}
+        onChange={(event) => form.setFieldValue('coinId', event.currentTarget.value)}
+        error={errors.coinId}
+        disabled={detail.isPending}
+        required
+        maw={420}
+      />
+      <AmountField
+        id={fieldId('amount')}
+        label={t('reload.amount')}
+        description={t('reload.amountHint', { max: formatCoin(MAX_RELOAD_AMOUNT) })}
+        value={values.amount}
+        onChange={(amount) => form.setFieldValue('amount', amount)}
+        error={errors.amount}
+      />
+      <Group>
+        <Button type="submit" disabled={detail.isPending || detail.isError}>
+          {t('reload.confirm')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }
 

@@ -16,6 +16,17 @@ export interface ReloadValues {
   amount: string;
 }
 
+export type ReloadField = keyof ReloadValues;
+
+/** The form field of each field of the request body (a refusal or the contract's schema names it). */
+export const RELOAD_FIELD_OF: Readonly<Record<string, ReloadField>> = {
+  wallet_no: 'walletNo',
+  coin_id: 'coinId',
+  amount: 'amount',
+};
+
+export const EMPTY_RELOAD_VALUES: ReloadValues = { walletNo: '', coinId: '', amount: '' };
+
 export interface ReloadContext {
   /** The merchant's own wallet: reloading it makes no sense. */
   ownWalletNo: string;

@@ -1,14 +1,15 @@
 import { MAX_PAYMENT_AMOUNT, URL_PAYMENT_DESCRIPTION_MAX, type UrlPayment } from '@coin/contract';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { Alert, Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useCreateUrlPayment } from '@/api/urlPayments';
 import { walletQueries } from '@/api/wallets';
 import { fieldRefusal } from '@/components/accountErrors';
 import { apiErrorText } from '@/components/apiErrorText';
-import { type FocusableForm, focusFirstInvalid } from '@/components/formFocus';
+import { FormCard } from '@/components/FormCard';
+import { useFieldFocus } from '@/components/formFocus';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { RewritingInput } from '@/components/RewritingInput';
 import { amountTyping, isAmountSeparator } from '@/components/typedNumber';
@@ -40,8 +41,7 @@ export function CreateLinkForm({
   onCreated: (link: UrlPayment) => void;
 }) {
   const { t } = useTranslation();
-  const idPrefix = useId();
-  const fieldId = (field: LinkField) => `${idPrefix}-${field}`;
+  const { fieldId, focusInvalid } = useFieldFocus<LinkField>();
   const wallet = useQuery(walletQueries.detail(walletNo));
   const create = useCreateUrlPayment(merchantId);
   const bounds = useMemo(() => expiryBounds(), []);
@@ -90,9 +90,6 @@ export function CreateLinkForm({
     },
   });
   // The fields are found by id: the day input is a lazily loaded DateInput of its own.
-  const fields: FocusableForm = { getInputNode: (path) => document.getElementById(fieldId(path as LinkField)) };
-  // Once the messages have rendered, so the focused field is announced with its error.
-  const focusInvalid = (errors: FormErrors) => requestAnimationFrame(() => focusFirstInvalid(fields, errors));
 
   const save = (values: LinkFormValues) => {
     const checked = checkLinkForm(withCoin(values));
@@ -135,93 +132,79 @@ export function CreateLinkForm({
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="form"
+    <FormCard
+      title={t('urlPayment.create.title')}
+      lead={t('urlPayment.create.lead')}
       onSubmit={form.onSubmit(save, focusInvalid)}
-      noValidate
-      aria-labelledby={`${idPrefix}-title`}
     >
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id={`${idPrefix}-title`}>
-            {t('urlPayment.create.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('urlPayment.create.lead')}
-          </Text>
-        </Stack>
-        <Group align="flex-start" gap="md" wrap="wrap">
-          <NativeSelect
-            {...inputProps('coinId')}
-            label={t('urlPayment.create.coin')}
-            data={coinOptions}
-            value={coinId}
-            disabled={wallet.isPending || coins.length === 0}
-            required
-            w={220}
-          />
-          <RewritingInput
-            id={fieldId('amount')}
-            label={t('urlPayment.create.amount')}
-            description={t('urlPayment.create.amountHint', { max })}
-            value={form.values.amount}
-            onValueChange={(amount) => form.setFieldValue('amount', amount)}
-            rewrite={amountTyping}
-            ignorable={isAmountSeparator}
-            inputMode="numeric"
-            autoComplete="off"
-            error={form.errors.amount}
-            required
-            w={300}
-          />
-          <Suspense
-            fallback={
-              <TextInput
-                id={fieldId('expiresOn')}
-                {...expiryProps}
-                value={slashed(form.values.expiresOn)}
-                readOnly
-                required
-                w={300}
-              />
-            }
-          >
-            <DayInput
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <NativeSelect
+          {...inputProps('coinId')}
+          label={t('urlPayment.create.coin')}
+          data={coinOptions}
+          value={coinId}
+          disabled={wallet.isPending || coins.length === 0}
+          required
+          w={220}
+        />
+        <RewritingInput
+          id={fieldId('amount')}
+          label={t('urlPayment.create.amount')}
+          description={t('urlPayment.create.amountHint', { max })}
+          value={form.values.amount}
+          onValueChange={(amount) => form.setFieldValue('amount', amount)}
+          rewrite={amountTyping}
+          ignorable={isAmountSeparator}
+          inputMode="numeric"
+          autoComplete="off"
+          error={form.errors.amount}
+          required
+          w={300}
+        />
+        <Suspense
+          fallback={
+            <TextInput
               id={fieldId('expiresOn')}
               {...expiryProps}
-              value={form.values.expiresOn}
-              min={bounds.min}
-              max={bounds.max}
-              onChange={(day) => form.setFieldValue('expiresOn', day)}
+              value={slashed(form.values.expiresOn)}
+              readOnly
+              required
+              w={300}
             />
-          </Suspense>
-        </Group>
-        <TextInput
-          {...inputProps('description')}
-          label={t('urlPayment.create.description')}
-          description={t('urlPayment.create.descriptionHint', {
-            length: form.values.description.trim().length,
-            max: URL_PAYMENT_DESCRIPTION_MAX,
-          })}
-          autoComplete="off"
-          required
-          maw={640}
-        />
-        {wallet.isError && <QueryErrorAlert query={wallet} title={t('urlPayment.create.coinsFailed')} />}
-        {create.isError && !refusedField && (
-          <Alert color="red" variant="light" role="alert" title={t('urlPayment.create.failed')}>
-            {apiErrorText(t, create.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('urlPayment.create.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          }
+        >
+          <DayInput
+            id={fieldId('expiresOn')}
+            {...expiryProps}
+            value={form.values.expiresOn}
+            min={bounds.min}
+            max={bounds.max}
+            onChange={(day) => form.setFieldValue('expiresOn', day)}
+          />
+        </Suspense>
+      </Group>
+      <TextInput
+        {...inputProps('description')}
+        label={t('urlPayment.create.description')}
+        description={t('urlPayment.create.descriptionHint', {
+          length: form.values.description.trim().length,
+          max: URL_PAYMENT_DESCRIPTION_MAX,
+        })}
+        autoComplete="off"
+        required
+        maw={640}
+      />
+      {wallet.isError && <QueryErrorAlert query={wallet} title={t('urlPayment.create.coinsFailed')} />}
+      {create.isError && !refusedField && (
+        <Alert color="red" variant="light" role="alert" title={t('urlPayment.create.failed')}>
+          {apiErrorText(t, create.error)}
+        </Alert>
+      )}
+      <Group>
+        <Button type="submit" loading={create.isPending}>
+          {t('urlPayment.create.submit')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }

@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { api } from '@/api/instance';
+import { bankAccountKeys, loadSettingsBodySchemas, zenginKeys } from '@/api/merchantSettings';
+import {
+  descriptionOf,
+  fieldByLabel,
+  formQueryClient,
+  type Mounted,
+  mount,
+  submitWith,
+  typeInto,
+} from '@/components/formTesting';
+import BankAccountPage from './BankAccountPage';
+import { TEST_MERCHANT } from './pageTesting';
+
+vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
+vi.mock('@/session', () => import('./pageTesting').then((testing) => testing.testSession));
+
+// The schemas module loads once here, not inside the first submit a test waits on.
+beforeAll(async () => {
+  await loadSettingsBodySchemas();
+});
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  vi.mocked(api.call).mockReset();
+});
+
+/** The page with no account registered, the Zengin names of 0128 / 112 already looked up. */
+async function mountEmptyPage() {
+  const client = formQueryClient();
+  client.setQueryData(bankAccountKeys.detail(TEST_MERCHANT.merchant_id), { account: null });
+  client.setQueryData(zenginKeys.bank('0128'), { code: '0128', name: '群馬銀行', kana: 'ｸﾞﾝﾏ' });
+  client.setQueryData(zenginKeys.branch('0128', '112'), { code: '112', name: '前橋支店', kana: 'ﾏｴﾊﾞｼ' });
+  mounted = await mount(<BankAccountPage />, client);
+  return mounted.container;
+}
+
+const field = (container: HTMLElement, label: string) => fieldByLabel(container, label) as HTMLInputElement;
+
+/** Fills the form as a user with a Japanese keyboard would: full-width digits, the name in hiragana. */
+async function fillInFullWidth(container: HTMLElement) {
+  await typeInto(field(container, '金融機関コード'), '０１２８');
+  await typeInto(field(container, '支店コード'), '１１２');
+  await typeInto(field(container, '口座番号'), '１２３４５６７');
+  await typeInto(field(container, '口座名義（カナ）'), 'やまだ　たろう');
+}
+
+describe('BankAccountPage form', () => {
+  it("focuses the first field the contract's schema refuses, with its message, and sends nothing", async () => {
+    const container = await mountEmptyPage();
+    const bankCode = field(container, '金融機関コード');
+    await typeInto(bankCode, '０１２８');
+    expect(bankCode.value).toBe('0128');
+    await typeInto(field(container, '口座番号'), '１２３４５６７８');
+    const number = field(container, '口座番号');
+    expect(number.value).toBe('12345678');
+    await submitWith(container, '確認へ進む');
+
+    const branchCode = field(container, '支店コード');
+    await vi.waitFor(() => expect(document.activeElement).toBe(branchCode));
+    expect(branchCode.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(branchCode)).toContain('支店コードは3桁の数字で入力してください');
+    expect(descriptionOf(number)).toContain('口座番号は7桁以内の数字で入力してください');
+    expect(descriptionOf(field(container, '口座名義（カナ）'))).toContain('口座名義（カナ）を入力してください');
+    expect(bankCode.getAttribute('aria-invalid')).not.toBe('true');
+    expect(container.textContent).not.toContain('この口座を登録しますか？');
+
+    // Typing into a field takes its message away.
+    await typeInto(branchCode, '１１２');
+    expect(branchCode.getAttribute('aria-invalid')).not.toBe('true');
+    expect(descriptionOf(branchCode)).toContain('前橋支店');
+    expect(api.call).not.toHaveBeenCalled();
+  });
+
+  it('goes to the confirm step with what was typed converted, and back with it kept', async () => {
+    const container = await mountEmptyPage();
+    await fillInFullWidth(container);
+    await submitWith(container, '確認へ進む');
+    await vi.waitFor(() => expect(container.textContent).toContain('この口座を登録しますか？'));
+    for (const shown of ['群馬銀行（0128）', '前橋支店（112）', '1234567', 'ﾔﾏﾀﾞ ﾀﾛｳ']) {
+      expect(container.textContent).toContain(shown);
+    }
+
+    await submitWith(container, '戻る');
+    const heading = [...container.querySelectorAll('h2')].find((title) => title.textContent === '振込先口座を登録');
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(field(container, '支店コード').value).toBe('112');
+    expect(field(container, '口座番号').value).toBe('1234567');
+    expect(field(container, '口座名義（カナ）').value).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
+  });
+
+  it('brings a field the server refuses back to the form, focused with its message', async () => {
+    const refusal = new ApiError(400, {
+      type: 'invalid_request',
+      field: 'account_number',
+      message: 'この口座番号は登録できません',
+    });
+    // The registration is refused; the account refetched after it is still none.
+    vi.mocked(api.call).mockImplementation(async (name) => {
+      if (name === 'putBankAccount') throw refusal;
+      if (name === 'getBankAccount') return { account: null };
+      throw new Error(`unexpected call ${name}`);
+    });
+    const container = await mountEmptyPage();
+    await fillInFullWidth(container);
+    await submitWith(container, '確認へ進む');
+    await vi.waitFor(() => expect(container.textContent).toContain('この口座を登録しますか？'));
+    await submitWith(container, '登録する');
+
+    await vi.waitFor(() => expect(document.activeElement).toBe(field(container, '口座番号')));
+    const number = field(container, '口座番号');
+    expect(number.value).toBe('1234567');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(number)).toContain('この口座番号は登録できません');
+    expect(vi.mocked(api.call).mock.calls.map(([name]) => name)).toContain('putBankAccount');
+  });
+});
