@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { type ListSearchParams, validateListSearch } from '@/router/search';
+import { type ListSearch, listSearch, type RawSearch, type SearchParser } from '@/router/search';
 
 export type SearchPatch = Record<string, string | number | undefined>;
 
@@ -19,22 +19,17 @@ export function applySearchPatch(
   return next;
 }
 
-const asListSearch = (search: ListSearchParams): ListSearchParams => search;
-
 /**
- * A list page's period, page and filters, read from the URL (validated by the route's
- * validateSearch) and written back to it, so a reload or a shared link shows the same list.
- * `parse` turns the validated search into the page's own typed search (its filters picked from their
- * allowed values); without it the page gets the period, the page and its filters as strings.
+ * A list page's period, page and filters, read from the URL and written back to it, so a reload or a
+ * shared link shows the same list. `parse` is the route's own search parser (router/listSearches.ts):
+ * the route has validated the search with it already, so reading it again here only gives the page its
+ * type (the parser is idempotent); without it the page reads the period and the page alone.
  */
-export function useListSearch(): [ListSearchParams, (patch: SearchPatch) => void];
-export function useListSearch<S>(parse: (search: ListSearchParams) => S): [S, (patch: SearchPatch) => void];
-export function useListSearch<S>(
-  parse: (search: ListSearchParams) => S = asListSearch as (search: ListSearchParams) => S,
-): [S, (patch: SearchPatch) => void] {
-  // Not every page using it is a list route (Coupon, the request and reload histories): validated again here.
+export function useListSearch(): [ListSearch, (patch: SearchPatch) => void];
+export function useListSearch<S extends RawSearch>(parse: SearchParser<S>): [S, (patch: SearchPatch) => void];
+export function useListSearch(parse: SearchParser = listSearch): [RawSearch, (patch: SearchPatch) => void] {
   const raw = useSearch({ strict: false });
-  const search = useMemo(() => parse(validateListSearch(raw)), [raw, parse]);
+  const search = useMemo(() => parse(raw), [raw, parse]);
   const navigate = useNavigate();
   const update = useCallback(
     (patch: SearchPatch) => {

@@ -28,8 +28,23 @@ export type PageQueries = (merchant: MerchantEntry, search: Readonly<Record<stri
 export const PAGE_DATA: Readonly<Record<string, () => Promise<PageQueries>>> = {
   Top: () => import('@/pages/top/topQueries').then((m) => m.topQueries),
   Transaction: () => import('@/pages/transaction/transactionQueries').then((m) => m.transactionPageQueries),
+  UrlPayment: () => import('@/pages/url-payment/urlPaymentQueries').then((m) => m.urlPaymentPageQueries),
+  InvoicePayment: () => import('@/pages/invoice/invoiceQueries').then((m) => m.invoicePageQueries),
+  Coupon: () => import('@/pages/coupon/couponQueries').then((m) => m.couponPageQueries),
+  BookTicketUseHistory: () => import('@/pages/book-ticket/bookTicketQueries').then((m) => m.bookTicketPageQueries),
+  Subscriptions: () => import('@/pages/subscriptions/subscriptionsQueries').then((m) => m.subscriptionsPageQueries),
+  AutomaticPaymentHistory: () =>
+    import('@/pages/automatic-payments/automaticPaymentQueries').then((m) => m.automaticPaymentPageQueries),
+  UtilityBillsQrHistories: () =>
+    import('@/pages/utility-bills/utilityBillsQueries').then((m) => m.utilityBillsPageQueries),
+  Refund: () => import('@/pages/refund/refundQueries').then((m) => m.refundPageQueries),
+  MerchantRebate: () =>
+    import('@/pages/merchant-rebate/merchantRebateQueries').then((m) => m.merchantRebatePageQueries),
   WithdrawalInfo: () => import('@/pages/withdrawal/payoutQueries').then((m) => m.payoutPageQueries),
   WithdrawalInfoMerchant: () => import('@/pages/withdrawal/payoutQueries').then((m) => m.payoutGroupPageQueries),
+  MerchantUser: () => import('@/pages/merchant-user/merchantUserQueries').then((m) => m.merchantUserPageQueries),
+  DownloadUtilityBillsData: () =>
+    import('@/pages/utility-bills/utilityBillsQueries').then((m) => m.utilityBillsDownloadPageQueries),
 };
 
 /** Prefetches a page's data into the query client; resolves once the requests have settled, never rejects. */

@@ -4,15 +4,16 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutQueries } from '@/api/payouts';
 import { setConfig } from '@/app/config';
+import { refundListQuery } from '@/pages/refund/refundQueries';
 import { transactionListQuery } from '@/pages/transaction/transactionQueries';
-import { parseTransactionSearch } from '@/pages/transaction/transactionSearch';
+import { transactionSearch } from '@/pages/transaction/transactionSearch';
 import { payoutsQueryOf } from '@/pages/withdrawal/payoutView';
 import type { MerchantEntry } from '@/session';
 import type { SpecialView } from './guard';
 import type { PageDataContext } from './pageData';
 import { PAGE_LOADERS } from './pages';
-import { createAppRouter } from './router';
-import { parseSearch, stringifySearch, thisMonth, validateListSearch } from './search';
+import { type AppRouter, createAppRouter } from './router';
+import { parseSearch, stringifySearch, thisMonth } from './search';
 
 // The route loaders' requests: every call answers an empty page, so the prefetched data is recognisable.
 const apiMock = vi.hoisted(() => ({
@@ -61,6 +62,7 @@ async function visit({ url, hostname = 'localhost', role, initialized = false, p
     routeSearch: leaf?.search as Record<string, unknown> | undefined,
     layout: matches[1]?.routeId,
     initialize,
+    router,
   };
 }
 
@@ -148,6 +150,34 @@ describe('router: the contract guard wired into beforeLoad', () => {
   });
 });
 
+describe('list routes: each validates its own search, and the URL keeps what was set', () => {
+  const hrefOf = (router: AppRouter) => `${router.state.location.pathname}${router.state.location.searchStr}`;
+  const leafSearch = (router: AppRouter) => router.state.matches.at(-1)?.search;
+
+  it('reads the page its typed search from the URL, without the invalid values', async () => {
+    const result = await visit({ url: '/refund?status=NOPE&page=2&x=1', role: 'Member', initialized: true });
+    expect(result.routeName).toBe('Refund');
+    expect(result.routeSearch).toMatchObject({ ...thisMonth(), page: 2, status: undefined });
+  });
+
+  it('writes neither defaults nor invalid values into the URL on a navigation', async () => {
+    const { router } = await visit({ url: '/top', role: 'Member', initialized: true });
+    await router.navigate({ href: '/refund?status=NOPE&page=1&x=kept' });
+    expect(hrefOf(router)).toBe('/refund?x=kept');
+    expect(leafSearch(router)).toMatchObject({ ...thisMonth(), page: 1, status: undefined });
+
+    const set = { status: 'APPROVED', from: '2026-01-01', to: '2026-01-31', page: 2 };
+    await router.navigate({ href: `/refund${stringifySearch(set)}` });
+    expect(hrefOf(router)).toBe('/refund?status=APPROVED&from=2026-01-01&to=2026-01-31&page=2');
+    expect(leafSearch(router)).toMatchObject(set);
+
+    // Another route's filter is unknown here: it stays in the URL, but not in the route's search.
+    await router.navigate({ href: '/coupon?status=APPROVED&tab=comments' });
+    expect(hrefOf(router)).toBe('/coupon?tab=comments');
+    expect(leafSearch(router)).toMatchObject({ status: undefined });
+  });
+});
+
 const MERCHANT: MerchantEntry = {
   merchant_id: 7,
   name: 'Shop',
@@ -175,7 +205,7 @@ describe("route loaders: a page's data is requested with its chunk", () => {
     const url = '/transaction?from=2026-01-01&to=2026-01-31&page=2&tab=comments';
     const result = await visit({ url, role: 'Member', initialized: true, pageData });
     expect(result.routeName).toBe('Transaction');
-    const search = parseTransactionSearch(validateListSearch(result.routeSearch ?? {}));
+    const search = transactionSearch(result.routeSearch ?? {});
     expect(search).toMatchObject({ tab: 'comments', page: 2 });
     const { queryKey } = transactionListQuery(MERCHANT.wallet_no, search);
     await expect.poll(() => client.getQueryData(queryKey)).toMatchObject({ call: 'listCommentHistories' });
@@ -191,14 +221,31 @@ describe("route loaders: a page's data is requested with its chunk", () => {
       pageData,
     });
     const month = thisMonth();
-    expect(result.routeSearch).toEqual({ from: month.from, to: month.to, page: 1, tab: 'nope' });
-    const { queryKey } = transactionListQuery(MERCHANT.wallet_no, {
+    const expected = {
       from: month.from,
       to: month.to,
       page: 1,
-      tab: 'histories',
-    });
+      tab: 'histories' as const,
+      type: undefined,
+      id: undefined,
+    };
+    expect(result.routeSearch).toStrictEqual(expected);
+    const { queryKey } = transactionListQuery(MERCHANT.wallet_no, expected);
     await expect.poll(() => client.getQueryData(queryKey)).toMatchObject({ call: 'listWalletHistories' });
+  });
+
+  it("prefetches a list with the route's typed search: its filters, not another page's", async () => {
+    const { client, pageData } = pageDataOf();
+    const url = '/refund?from=2026-01-01&to=2026-01-31&page=3&status=APPROVED&tab=comments';
+    await visit({ url, role: 'Member', initialized: true, pageData });
+    const { queryKey } = refundListQuery(MERCHANT.merchant_id, {
+      from: '2026-01-01',
+      to: '2026-01-31',
+      page: 3,
+      status: 'APPROVED',
+    });
+    await expect.poll(() => client.getQueryData(queryKey)).toMatchObject({ call: 'listRefundApplications' });
+    expect(apiMock.call).toHaveBeenCalledTimes(1);
   });
 
   it('prefetches the Top cards and the payouts list', async () => {

@@ -12,10 +12,11 @@ import {
 import SignedOutLayout from '@/app/SignedOutLayout';
 import { PageError, PagePending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
+import { ROUTE_SEARCHES } from './listSearches';
 import { type PageDataContext, pageDataLoader } from './pageData';
 import { pageLoader, withMantine, withPageStrings } from './pages';
 import { SpecialPageView } from './SpecialPageView';
-import { LIST_ROUTES, parseSearch, plainSearch, stringifySearch, validateListSearch } from './search';
+import { parseSearch, plainSearch, type SearchParser, stringifySearch, withoutDefaults } from './search';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -55,6 +56,28 @@ function uniqueByRoutePath<T extends { path: string; name: string }>(routes: rea
   return [...byPath.values()];
 }
 
+/**
+ * A route's own search: validated by its parser (what the page and the loader read), and written back
+ * to the URL without the values the parser only defaulted (search.ts, withoutDefaults).
+ */
+function routeSearchOptions(parse: SearchParser | undefined) {
+  if (!parse) return {};
+  return {
+    validateSearch: (raw: Record<string, unknown>) => parse(raw),
+    search: {
+      middlewares: [
+        ({
+          search,
+          next,
+        }: {
+          search: Record<string, unknown>;
+          next: (search: Record<string, unknown>) => Record<string, unknown>;
+        }) => withoutDefaults(parse, next(search)),
+      ],
+    },
+  };
+}
+
 function RootView() {
   const context = useRouteContext({ from: rootRouteId });
   return context.special ? <SpecialPageView {...context.special} /> : <Outlet />;
@@ -89,9 +112,7 @@ export function createAppRouter(deps: AppRouterDeps) {
       getParentRoute: () => signedIn,
       path: routePath(route.path),
       staticData: { routeName: route.name },
-      ...(LIST_ROUTES.has(route.name)
-        ? { validateSearch: (raw: Record<string, unknown>) => validateListSearch(raw) }
-        : {}),
+      ...routeSearchOptions(ROUTE_SEARCHES[route.name]),
       ...(prefetch
         ? {
             loaderDeps: ({ search }: { search: Record<string, unknown> }) => search,

@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { applySearchPatch } from '@/components/useListSearch';
-import { parseTransactionSearch } from '@/pages/transaction/transactionSearch';
-import { parseSearch, pickOne, plainSearch, stringifySearch, thisMonth, validateListSearch } from './search';
+import {
+  idOf,
+  listSearch,
+  parseSearch,
+  pickOne,
+  plainSearch,
+  stringifySearch,
+  thisMonth,
+  withoutDefaults,
+} from './search';
 
 // 2026-03-31 15:30 UTC is 2026-04-01 00:30 in Tokyo.
 const NOW = new Date('2026-03-31T15:30:00Z');
 
-describe('validateListSearch', () => {
+describe('listSearch (period and page)', () => {
   it('defaults to this Asia/Tokyo month and page 1', () => {
     expect(thisMonth(NOW)).toEqual({ from: '2026-04-01', to: '2026-04-01' });
-    expect(validateListSearch({}, NOW)).toEqual({ from: '2026-04-01', to: '2026-04-01', page: 1 });
+    expect(listSearch({}, NOW)).toEqual({ from: '2026-04-01', to: '2026-04-01', page: 1 });
   });
 
-  it('keeps a valid period and page and passes filters through as strings', () => {
+  it('keeps a valid period and page, and nothing else', () => {
     const raw = parseSearch('?from=2026-02-01&to=2026-02-28&page=3&type=PAYMENT&id=42');
-    expect(validateListSearch(raw, NOW)).toEqual({
-      from: '2026-02-01',
-      to: '2026-02-28',
-      page: 3,
-      type: 'PAYMENT',
-      id: '42',
-    });
+    expect(listSearch(raw, NOW)).toEqual({ from: '2026-02-01', to: '2026-02-28', page: 3 });
   });
 
   it.each([
@@ -29,25 +31,49 @@ describe('validateListSearch', () => {
     [{ from: 'yesterday', to: '2026-03-10' }, '2026-03-10', '2026-04-01'],
     [{ from: '2026-03-20', to: '2026-03-01' }, '2026-03-01', '2026-03-20'],
   ])('repairs a bad period %j', (raw, from, to) => {
-    const search = validateListSearch(raw, NOW);
+    const search = listSearch(raw, NOW);
     expect([search.from, search.to]).toEqual([from, to]);
   });
 
   it.each(['0', '-1', '1.5', 'abc', '', '99999999999999999999'])('page %j becomes 1', (page) => {
-    expect(validateListSearch({ page }, NOW).page).toBe(1);
+    expect(listSearch({ page }, NOW).page).toBe(1);
   });
 
   it('round-trips through the URL', () => {
-    const search = validateListSearch({ from: '2026-01-05', to: '2026-01-31', page: 2, status: 'REQUESTED' }, NOW);
-    expect(validateListSearch(parseSearch(stringifySearch(search)), NOW)).toEqual(search);
+    const search = listSearch({ from: '2026-01-05', to: '2026-01-31', page: 2 }, NOW);
+    expect(listSearch(parseSearch(stringifySearch(search)), NOW)).toEqual(search);
   });
 });
 
-describe('pickOne', () => {
+describe('pickOne and idOf', () => {
   it('accepts only the allowed values', () => {
     expect(pickOne('A', ['A', 'B'] as const)).toBe('A');
     expect(pickOne('C', ['A', 'B'] as const)).toBeUndefined();
     expect(pickOne(1, ['A'] as const)).toBeUndefined();
+  });
+
+  it('reads a positive id written in digits, or its number', () => {
+    expect(idOf('123')).toBe(123);
+    expect(idOf(123)).toBe(123);
+    for (const id of ['abc', '0', '-3', '1e5', '12345678901234567', '', undefined, 1.5])
+      expect(idOf(id)).toBeUndefined();
+  });
+});
+
+describe('withoutDefaults (what the router writes back to the URL)', () => {
+  it('leaves out the values the parser only defaulted', () => {
+    const month = thisMonth(NOW);
+    expect(withoutDefaults(listSearch, { ...month, page: 1, x: 'kept' }, NOW)).toEqual({ x: 'kept' });
+    expect(withoutDefaults(listSearch, { ...month, page: 2 }, NOW)).toEqual({ page: 2 });
+  });
+
+  it('keeps a period that is not the default one, as a pair', () => {
+    const set = { from: '2026-04-01', to: '2026-03-31', page: 1 };
+    expect(withoutDefaults(listSearch, set, NOW)).toEqual({ from: '2026-04-01', to: '2026-03-31' });
+    expect(withoutDefaults(listSearch, { from: '2026-03-01', to: '2026-04-01' }, NOW)).toEqual({
+      from: '2026-03-01',
+      to: '2026-04-01',
+    });
   });
 });
 
@@ -61,28 +87,6 @@ describe('applySearchPatch', () => {
 
   it('keeps the page the patch names', () => {
     expect(applySearchPatch({ type: 'FEE' }, { page: 3 })).toEqual({ type: 'FEE', page: 3 });
-  });
-});
-
-describe('parseTransactionSearch', () => {
-  const base = { from: '2026-03-01', to: '2026-03-31', page: 2 };
-
-  it('reads the tab, type and transaction id', () => {
-    expect(parseTransactionSearch({ ...base, tab: 'comments', type: 'REFUND', id: '123' })).toEqual({
-      ...base,
-      tab: 'comments',
-      type: 'REFUND',
-      transactionId: 123,
-    });
-  });
-
-  it('ignores an unknown tab or type and an id that is not a positive number', () => {
-    for (const id of ['abc', '0', '-3', '1e5', '12345678901234567']) {
-      expect(parseTransactionSearch({ ...base, tab: 'nope', type: 'payment', id })).toEqual({
-        ...base,
-        tab: 'histories',
-      });
-    }
   });
 });
 

@@ -56,56 +56,85 @@ export function thisMonth(now: Date = new Date()): { from: string; to: string } 
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
-export interface ListSearch {
+export type ListSearch = {
   /** First day of the period (YYYY-MM-DD, Asia/Tokyo). */
   from: string;
   /** Last day of the period, inclusive. */
   to: string;
   /** 1-based page. */
   page: number;
-}
+};
 
-/** A list route's validated search: the period and page, and its filters as strings. */
-export type ListSearchParams = ListSearch & { readonly [filter: string]: string | number };
+/** A route's search as the router hands it to validateSearch: the URL's query (strings) or an already validated search. */
+export type RawSearch = Readonly<Record<string, unknown>>;
 
 /**
- * The router's validateSearch of every list page: a missing or malformed period becomes this month,
- * a reversed one is put in order, a bad page is 1. Other parameters (filters) pass through as strings.
+ * A route's own search parser: the router's validateSearch of that route (router/listSearches.ts), and
+ * what its page and its prefetch read the search with. It gives every key it knows (an absent or invalid
+ * filter as undefined, so the route drops it) and is idempotent: parsing its own output gives it back.
  */
-export function validateListSearch(raw: Record<string, unknown>, now: Date = new Date()): ListSearchParams {
-  const rest: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (key === 'from' || key === 'to' || key === 'page') continue;
-    if (typeof value === 'string' && value !== '') rest[key] = value;
-    else if (typeof value === 'number') rest[key] = String(value);
-  }
+export type SearchParser<S extends RawSearch = RawSearch> = (raw: RawSearch, now?: Date) => S;
+
+/** A search parser; `now` (for a default period) is the current time unless a test gives one. */
+export const searchParser =
+  <S extends RawSearch>(parse: (raw: RawSearch, now: Date) => S): SearchParser<S> =>
+  (raw, now = new Date()) =>
+    parse(raw, now);
+
+/** The period: a missing or malformed day becomes this month's, a reversed pair is put in order. */
+export function periodOf(raw: RawSearch, now: Date): Pick<ListSearch, 'from' | 'to'> {
   const fallback = thisMonth(now);
   let from = isCalendarDay(raw.from) ? raw.from : fallback.from;
   let to = isCalendarDay(raw.to) ? raw.to : fallback.to;
   if (from > to) [from, to] = [to, from];
-  const pageNumber = Number(raw.page);
-  const page = Number.isSafeInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
-  return { ...rest, from, to, page };
+  return { from, to };
 }
 
-/** Route names whose search is a list's (router.tsx gives them validateListSearch). */
-export const LIST_ROUTES: ReadonlySet<string> = new Set([
-  'Transaction',
-  'Refund',
-  'DownloadFile',
-  'MerchantRebate',
-  'UtilityBillsQrHistories',
-  'DownloadUtilityBillsData',
-  'WithdrawalInfo',
-  'WithdrawalInfoMerchant',
-  'BookTicketUseHistory',
-  // Not 'Coupon' (its page reads the period through useListSearch all the same): the router writes a
-  // list route's validated period into the URL of every navigation to it, and the guard's redirect of
-  // a signed-out /coupon on the qr. host to the app hand-over /coupon/ (same route) must keep the query as it was.
-  'Subscriptions',
-  'AutomaticPaymentHistory',
-]);
+/** The 1-based page: anything but a positive safe integer is 1. */
+export function pageOf(raw: RawSearch): number {
+  const page = Number(raw.page);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** A list with a period and pages and no filter of its own (and the pages' histories that read only those). */
+export const listSearch: SearchParser<ListSearch> = searchParser((raw, now) => ({
+  ...periodOf(raw, now),
+  page: pageOf(raw),
+}));
 
 /** A filter value that must be one of `allowed`; anything else is no filter. */
 export const pickOne = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined =>
   typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** A positive id written in digits (up to 15, so it stays a safe integer); anything else is no id. */
+export function idOf(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id > 0 ? id : undefined;
+}
+
+/**
+ * What a route's search middleware leaves of a navigation's search: the router writes the validated
+ * search into the URL, so the values the parser only defaulted (this month's period, page 1, a default
+ * tab) are taken out again. The URL keeps what the link or the user set: a bare `/refund` stays bare,
+ * and the guard's redirects keep their query as it was.
+ */
+export function withoutDefaults(
+  parse: SearchParser,
+  search: Readonly<Record<string, unknown>>,
+  now: Date = new Date(),
+): Record<string, unknown> {
+  const defaults = parse({}, now);
+  const next: Record<string, unknown> = { ...search };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (key === 'from' || key === 'to' || value === undefined) continue;
+    if (next[key] === value) delete next[key];
+  }
+  // The period goes as a pair: a lone `to` would mean another period next month.
+  if ('from' in defaults && next.from === defaults.from && next.to === defaults.to) {
+    delete next.from;
+    delete next.to;
+  }
+  return next;
+}

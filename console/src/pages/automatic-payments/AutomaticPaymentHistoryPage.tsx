@@ -8,7 +8,6 @@ import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { automaticPaymentQueries } from '@/api/automaticPayments';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -18,12 +17,12 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { DATE_FORMAT, formatCoin, formatDateTime, formatDay } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
+import { automaticPaymentListQuery } from './automaticPaymentQueries';
+import { automaticPaymentSearch } from './automaticPaymentSearch';
 import {
   AUTOMATIC_PAYMENT_RESULT_COLORS,
   automaticPaymentResultKey,
-  automaticPaymentsQueryOf,
   chargeTransactionSearch,
 } from './automaticPaymentView';
 
@@ -77,12 +76,12 @@ export default function AutomaticPaymentHistoryPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.AutomaticPaymentHistory'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const [search, update] = useListSearch();
-  const result = pickOne(search.result, AUTOMATIC_PAYMENT_RESULTS);
+  const [search, update] = useListSearch(automaticPaymentSearch);
+  const { result } = search;
 
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({
-    ...automaticPaymentQueries.list(merchantId, automaticPaymentsQueryOf(search, result)),
+    ...automaticPaymentListQuery(merchantId, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });

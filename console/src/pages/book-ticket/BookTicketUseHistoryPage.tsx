@@ -3,11 +3,10 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Card.css';
-import { type BookTicketUse, DEFAULT_PAGE_SIZE } from '@coin/contract';
+import type { BookTicketUse } from '@coin/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { bookTicketQueries } from '@/api/bookTickets';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -18,6 +17,7 @@ import { formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { usesLeftLabel } from './bookTicketLabels';
+import { bookTicketUsesQuery } from './bookTicketQueries';
 import { TicketSummaryCard } from './TicketSummaryCard';
 
 /** BookTicketUseHistory (every role): uses of book tickets (回数券) at this merchant, by ticket, then one by one. */
@@ -29,12 +29,7 @@ export default function BookTicketUseHistoryPage() {
 
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({
-    ...bookTicketQueries.uses(merchantId, {
-      start_date: search.from,
-      end_date: search.to,
-      limit: DEFAULT_PAGE_SIZE,
-      offset: search.page,
-    }),
+    ...bookTicketUsesQuery(merchantId, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });

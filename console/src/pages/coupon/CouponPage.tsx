@@ -3,11 +3,10 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
-import { COUPON_STATUSES, type Coupon, DEFAULT_PAGE_SIZE, PAYING_ROLES } from '@coin/contract';
+import { COUPON_STATUSES, type Coupon, PAYING_ROLES } from '@coin/contract';
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { couponQueries } from '@/api/coupons';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -17,7 +16,6 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import {
   COUPON_STATUS_COLORS,
@@ -29,6 +27,8 @@ import {
   stockLabel,
   validityLabel,
 } from './couponLabels';
+import { couponListQuery } from './couponQueries';
+import { couponSearch } from './couponSearch';
 
 // The confirm dialog (Mantine's modal parts) loads with its first use; the create form only for the
 // roles that may create, after the list.
@@ -41,19 +41,13 @@ export default function CouponPage() {
   usePageTitle(t('pages.Coupon'));
   const merchant = useSessionState(selectSelectedMerchant);
   const canManage = PAYING_ROLES.includes(useSessionState(selectRole));
-  const [search, update] = useListSearch();
-  const status = pickOne(search.status, COUPON_STATUSES);
+  const [search, update] = useListSearch(couponSearch);
+  const { status } = search;
   const [stopping, setStopping] = useState<Coupon | null>(null);
 
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({
-    ...couponQueries.list(merchantId, {
-      start_date: search.from,
-      end_date: search.to,
-      ...(status ? { status } : {}),
-      limit: DEFAULT_PAGE_SIZE,
-      offset: search.page,
-    }),
+    ...couponListQuery(merchantId, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -172,7 +166,9 @@ export default function CouponPage() {
         )}
       </Stack>
       {canManage && (
-        <Suspense fallback={<Skeleton height={420} radius="md" aria-busy aria-label={t('common.loading')} />}>
+        <Suspense
+          fallback={<Skeleton height={420} radius="md" role="status" aria-busy aria-label={t('common.loading')} />}
+        >
           <CreateCouponForm
             merchantId={merchant.merchant_id}
             merchantName={merchant.name}

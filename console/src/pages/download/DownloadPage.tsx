@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Paper.css';
-import { CSV_ENCODINGS, CSV_REPORTS, type CsvEncoding, type CsvReport } from '@coin/contract';
+import { CSV_REPORTS } from '@coin/contract';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { DownloadButton, useCsvDownload } from '@/components/FileDownload';
@@ -7,17 +7,16 @@ import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
+import { downloadSearch } from './downloadSearch';
 
 /** The report centre: kind, period and encoding (kept in the URL); streams the CSV with its progress. */
 export default function DownloadPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.DownloadFile'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const [search, update] = useListSearch();
-  const report: CsvReport = pickOne(search.kind, CSV_REPORTS) ?? 'histories';
-  const encoding: CsvEncoding = pickOne(search.encoding, CSV_ENCODINGS) ?? 'cp932';
+  const [search, update] = useListSearch(downloadSearch);
+  const { kind: report, encoding } = search;
   const { state, download, cancel } = useCsvDownload(merchant?.merchant_id ?? 0, merchant?.name ?? '', report);
   if (!merchant) return null;
 

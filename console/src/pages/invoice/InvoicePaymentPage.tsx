@@ -8,7 +8,6 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { invoiceQueries } from '@/api/invoices';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { StatusFilter } from '@/components/StatusFilter';
@@ -16,10 +15,11 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
 import { InvoiceDetail, InvoiceNotFound } from './InvoiceDetail';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { invoiceListQuery } from './invoiceQueries';
+import { invoiceSearch } from './invoiceSearch';
 import { parseInvoiceId } from './invoiceView';
 
 /**
@@ -50,14 +50,10 @@ export default function InvoicePaymentPage() {
 
 function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
   const { t } = useTranslation();
-  const [search, update] = useListSearch();
-  const status = pickOne(search.status, INVOICE_STATUSES);
+  const [search, update] = useListSearch(invoiceSearch);
+  const { status } = search;
   const query = useQuery({
-    ...invoiceQueries.list(merchant.merchant_id, {
-      ...(status ? { status } : {}),
-      limit: DEFAULT_PAGE_SIZE,
-      offset: search.page,
-    }),
+    ...invoiceListQuery(merchant.merchant_id, search),
     placeholderData: keepPreviousData,
   });
 

@@ -129,7 +129,7 @@ function ConfirmPayment({
         {t('invoice.pay.confirmTitle')}
       </Title>
       <FactsTable rows={rows} labelWidth={200} aria-label={t('invoice.pay.confirmTitle')} />
-      {wallet.isPending && <Skeleton height={24} aria-label={t('common.loading')} />}
+      {wallet.isPending && <Skeleton height={24} role="status" aria-busy aria-label={t('common.loading')} />}
       {wallet.isError && <QueryErrorAlert query={wallet} title={t('invoice.pay.balanceFailed')} />}
       {balance && !balance.sufficient && (
         <Alert

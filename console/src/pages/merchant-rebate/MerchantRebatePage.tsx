@@ -2,12 +2,11 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
-import { DEFAULT_PAGE_SIZE, type MerchantRebate } from '@coin/contract';
+import type { MerchantRebate } from '@coin/contract';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { rebateQueries } from '@/api/rebates';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -18,6 +17,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin, formatDateTime, formatMonth } from '@/format';
 import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
+import { merchantRebateListQuery } from './merchantRebateQueries';
 import { RECENT_MONTHS, recentMonths } from './rebateRows';
 
 /** MerchantRebate: the rebates paid to the merchant, by month and campaign, in a period of payment days. */
@@ -29,12 +29,7 @@ export default function MerchantRebatePage() {
 
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({
-    ...rebateQueries.list(merchantId, {
-      start_date: search.from,
-      end_date: search.to,
-      limit: DEFAULT_PAGE_SIZE,
-      offset: search.page,
-    }),
+    ...merchantRebateListQuery(merchantId, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });

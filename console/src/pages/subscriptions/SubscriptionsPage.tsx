@@ -8,7 +8,6 @@ import { SUBSCRIPTION_STATUSES, type Subscriber } from '@coin/contract';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { subscriptionQueries } from '@/api/subscriptions';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -18,15 +17,11 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { DATE_FORMAT, formatDay } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
 import { PlansCard } from './PlansCard';
-import {
-  SUBSCRIPTION_STATUS_COLORS,
-  subscriptionMerchantNames,
-  subscriptionStatusKey,
-  subscriptionsQueryOf,
-} from './subscriptionView';
+import { subscriptionsListQuery } from './subscriptionsQueries';
+import { subscriptionsSearch } from './subscriptionsSearch';
+import { SUBSCRIPTION_STATUS_COLORS, subscriptionMerchantNames, subscriptionStatusKey } from './subscriptionView';
 
 /** A calendar day (2026/12/10), or a dash where there is none. */
 function Day({ day }: { day: string | null }) {
@@ -53,10 +48,10 @@ function NotEnabled({ merchant }: { merchant: MerchantEntry }) {
 /** The period (it sets the revenue months), the plans, then every subscriber. */
 function SubscriptionsView({ merchant }: { merchant: MerchantEntry }) {
   const { t } = useTranslation();
-  const [search, update] = useListSearch();
-  const status = pickOne(search.status, SUBSCRIPTION_STATUSES);
+  const [search, update] = useListSearch(subscriptionsSearch);
+  const { status } = search;
   const query = useQuery({
-    ...subscriptionQueries.list(merchant.merchant_id, subscriptionsQueryOf(search, status)),
+    ...subscriptionsListQuery(merchant.merchant_id, search),
     placeholderData: keepPreviousData,
   });
 

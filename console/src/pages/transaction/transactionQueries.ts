@@ -1,8 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { walletQueries } from '@/api/wallets';
 import type { PageQueries } from '@/router/pageData';
-import { validateListSearch } from '@/router/search';
-import { parseTransactionSearch, type TransactionSearch, type TransactionTab } from './transactionSearch';
+import { type TransactionSearch, type TransactionTab, transactionSearch } from './transactionSearch';
 
 /** The list on screen: the current tab's query (only that one is fetched), one page of it. */
 export function transactionListQuery(walletNo: string, search: TransactionSearch) {
@@ -11,7 +10,7 @@ export function transactionListQuery(walletNo: string, search: TransactionSearch
     histories: walletQueries.histories(walletNo, {
       ...paging,
       ...(search.type ? { type: search.type } : {}),
-      ...(search.transactionId ? { transaction_id: search.transactionId } : {}),
+      ...(search.id ? { transaction_id: search.id } : {}),
     }),
     cashcancel: walletQueries.cashCancels(walletNo, paging),
     comments: walletQueries.comments(walletNo, paging),
@@ -21,5 +20,5 @@ export function transactionListQuery(walletNo: string, search: TransactionSearch
 
 /** The Transaction route's prefetch (router/pageData.ts): the list the page opens with. */
 export const transactionPageQueries: PageQueries = (merchant, search) => [
-  transactionListQuery(merchant.wallet_no, parseTransactionSearch(validateListSearch(search))),
+  transactionListQuery(merchant.wallet_no, transactionSearch(search)),
 ];

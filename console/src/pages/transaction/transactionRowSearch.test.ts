@@ -1,8 +1,7 @@
 // The links other pages make to a row of the transaction history, read back as this page reads them.
 import { describe, expect, it } from 'vitest';
 import { transactionRowSearch } from '@/components/transactionRowSearch';
-import { validateListSearch } from '@/router/search';
-import { parseTransactionSearch } from './transactionSearch';
+import { transactionSearch } from './transactionSearch';
 
 describe('transactionRowSearch', () => {
   it('narrows the history to the paying transaction on its Tokyo day', () => {
@@ -16,7 +15,7 @@ describe('transactionRowSearch', () => {
 
   it('is read back by the transaction page as that row and period', () => {
     const link = transactionRowSearch(77, '2026-05-10T01:00:00Z');
-    const search = parseTransactionSearch(validateListSearch(link, new Date('2026-06-01T00:00:00Z')));
-    expect(search).toMatchObject({ tab: 'histories', transactionId: 77, from: '2026-05-10', to: '2026-05-10' });
+    const search = transactionSearch(link, new Date('2026-06-01T00:00:00Z'));
+    expect(search).toMatchObject({ tab: 'histories', id: 77, from: '2026-05-10', to: '2026-05-10' });
   });
 });

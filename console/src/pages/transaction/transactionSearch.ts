@@ -1,27 +1,19 @@
-import { TRANSACTION_TYPES, type TransactionType } from '@coin/contract';
-import { type ListSearch, pickOne } from '@/router/search';
+import { TRANSACTION_TYPES } from '@coin/contract';
+import { idOf, pageOf, periodOf, pickOne, searchParser } from '@/router/search';
 
 export const TRANSACTION_TABS = ['histories', 'cashcancel', 'comments'] as const;
 export type TransactionTab = (typeof TRANSACTION_TABS)[number];
 
-export interface TransactionSearch extends ListSearch {
-  tab: TransactionTab;
-  type?: TransactionType;
-  /** A transaction id to find (digits only). */
-  transactionId?: number;
-}
+/**
+ * The Transaction route's search (its validateSearch, router/listSearches.ts): period, page, the tab,
+ * and on the histories tab a type and a transaction id to find (digits only). Unknown values are none.
+ */
+export const transactionSearch = searchParser((raw, now) => ({
+  ...periodOf(raw, now),
+  page: pageOf(raw),
+  tab: pickOne(raw.tab, TRANSACTION_TABS) ?? 'histories',
+  type: pickOne(raw.type, TRANSACTION_TYPES),
+  id: idOf(raw.id),
+}));
 
-/** The Transaction page's filters from its (already list-validated) search; unknown values are no filter. */
-export function parseTransactionSearch(search: ListSearch & Record<string, unknown>): TransactionSearch {
-  const tab = pickOne(search.tab, TRANSACTION_TABS) ?? 'histories';
-  const type = pickOne(search.type, TRANSACTION_TYPES);
-  const id = typeof search.id === 'string' && /^\d{1,15}$/.test(search.id) ? Number(search.id) : undefined;
-  return {
-    from: search.from,
-    to: search.to,
-    page: search.page,
-    tab,
-    ...(type ? { type } : {}),
-    ...(id && id > 0 ? { transactionId: id } : {}),
-  };
-}
+export type TransactionSearch = ReturnType<typeof transactionSearch>;

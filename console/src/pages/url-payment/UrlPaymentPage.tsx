@@ -3,11 +3,10 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
-import { DEFAULT_PAGE_SIZE, URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/contract';
+import { URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/contract';
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { urlPaymentQueries } from '@/api/urlPayments';
 import { CopyUrl } from '@/components/CopyUrl';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -16,10 +15,11 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { CreateLinkForm } from './CreateLinkForm';
 import { canStopLink, LINK_STATUS_COLORS } from './linkForm';
+import { urlPaymentListQuery } from './urlPaymentQueries';
+import { urlPaymentSearch } from './urlPaymentSearch';
 
 // The dialogs (Mantine's modal parts, and qrcode.react) load with their first use.
 const QrDialog = lazy(() => import('./QrDialog'));
@@ -47,18 +47,14 @@ export default function UrlPaymentPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.UrlPayment'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const [search, update] = useListSearch();
-  const status = pickOne(search.status, URL_PAYMENT_STATUSES);
+  const [search, update] = useListSearch(urlPaymentSearch);
+  const { status } = search;
   const [showing, setShowing] = useState<UrlPayment | null>(null);
   const [stopping, setStopping] = useState<UrlPayment | null>(null);
 
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({
-    ...urlPaymentQueries.list(merchantId, {
-      ...(status ? { status } : {}),
-      limit: DEFAULT_PAGE_SIZE,
-      offset: search.page,
-    }),
+    ...urlPaymentListQuery(merchantId, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,10 @@
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
-import { CSV_ENCODINGS, type CsvEncoding } from '@coin/contract';
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { utilityBillQueries } from '@/api/utilityBills';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { FactsTable } from '@/components/FactsTable';
 import { DownloadButton, useCsvDownload } from '@/components/FileDownload';
@@ -16,8 +14,9 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
+import { utilityBillsSummaryQuery } from './utilityBillsQueries';
+import { utilityBillsDownloadSearch } from './utilityBillsSearch';
 
 const slashed = (day: string) => day.replaceAll('-', '/');
 
@@ -29,19 +28,13 @@ export default function UtilityBillsDownloadPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.DownloadUtilityBillsData'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const [search, update] = useListSearch();
-  const encoding: CsvEncoding = pickOne(search.encoding, CSV_ENCODINGS) ?? 'cp932';
+  const [search, update] = useListSearch(utilityBillsDownloadSearch);
+  const { encoding } = search;
   const { state, download, cancel } = useCsvDownload(merchant?.merchant_id ?? 0, merchant?.name ?? '', 'utility_bills');
   const summaryId = useId();
 
-  // One row is enough: the answer's paid count and amount cover the whole period.
   const summary = useQuery({
-    ...utilityBillQueries.list(merchant?.merchant_id ?? 0, {
-      start_date: search.from,
-      end_date: search.to,
-      limit: 1,
-      offset: 1,
-    }),
+    ...utilityBillsSummaryQuery(merchant?.merchant_id ?? 0, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -3,12 +3,11 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
-import { DEFAULT_PAGE_SIZE, UTILITY_BILL_STATUSES, type UtilityBill } from '@coin/contract';
+import { UTILITY_BILL_STATUSES, type UtilityBill } from '@coin/contract';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { utilityBillQueries } from '@/api/utilityBills';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -18,9 +17,10 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDateTime, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { BILL_CATEGORY_COLORS, BILL_STATUS_COLORS, billCategoryKey, billStatusKey, countsAsPaid } from './billLabels';
+import { utilityBillsListQuery } from './utilityBillsQueries';
+import { utilityBillsSearch } from './utilityBillsSearch';
 
 /** Bill and wallet numbers in fixed-width digits, so they line up down the column. */
 const Mono = ({ text }: { text: string }) => (
@@ -34,18 +34,12 @@ export default function UtilityBillsPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.UtilityBillsQrHistories'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const [search, update] = useListSearch();
-  const status = pickOne(search.status, UTILITY_BILL_STATUSES);
+  const [search, update] = useListSearch(utilityBillsSearch);
+  const { status } = search;
 
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({
-    ...utilityBillQueries.list(merchantId, {
-      start_date: search.from,
-      end_date: search.to,
-      ...(status ? { status } : {}),
-      limit: DEFAULT_PAGE_SIZE,
-      offset: search.page,
-    }),
+    ...utilityBillsListQuery(merchantId, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });
