@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, useMutation } from '@tanstack/react-query';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
 import { type Mounted, mount } from './formTesting';
@@ -10,7 +11,13 @@ afterEach(() => {
   mounted = undefined;
 });
 
-function Dialog({ tone }: { tone: 'danger' | 'primary' }) {
+function Dialog({
+  tone,
+  onClose = () => {},
+}: {
+  tone: 'danger' | 'primary';
+  onClose?: (outcome: 'done' | 'dismissed') => void;
+}) {
   const mutation = useMutation({ mutationFn: async (_: number) => undefined });
   return (
     <ConfirmDialog
@@ -22,7 +29,7 @@ function Dialog({ tone }: { tone: 'danger' | 'primary' }) {
       doneMessage="完了しました"
       mutation={mutation}
       variables={1}
-      onClose={() => {}}
+      onClose={onClose}
     />
   );
 }
@@ -48,5 +55,14 @@ describe('ConfirmDialog', () => {
     expect(dialog?.getAttribute('aria-modal')).toBe('true');
     expect(dialog?.querySelector('button[aria-label="閉じる"]')).not.toBeNull();
     await expect.poll(() => document.activeElement?.textContent).toBe('キャンセル');
+  });
+
+  it('tells how it closed: done after the action, dismissed by the way out', async () => {
+    const outcomes: string[] = [];
+    mounted = await mount(<Dialog tone="primary" onClose={(outcome) => outcomes.push(outcome)} />, new QueryClient());
+    const dismiss = [...document.querySelectorAll('button')].find((button) => button.textContent === 'キャンセル');
+    await act(async () => dismiss?.click());
+    await act(async () => confirmButton()?.click());
+    await expect.poll(() => outcomes).toEqual(['dismissed', 'done']);
   });
 });

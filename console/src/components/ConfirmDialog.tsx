@@ -26,7 +26,8 @@ interface ConfirmDialogProps<V> {
   doneMessage: string;
   mutation: UseMutationResult<unknown, unknown, V>;
   variables: V;
-  onClose: () => void;
+  /** Closed: `done` after the action succeeded (its button may be gone by now), else `dismissed`. */
+  onClose: (outcome: 'done' | 'dismissed') => void;
 }
 
 /**
@@ -68,12 +69,12 @@ export function ConfirmDialog<V>({
 }: ConfirmDialogProps<V>) {
   const { t } = useTranslation();
   const frame = useDialogFrame();
-  const close = () => {
+  const close = (outcome: 'done' | 'dismissed' = 'dismissed') => {
     mutation.reset();
-    onClose();
+    onClose(outcome);
   };
   return (
-    <Modal opened onClose={close} title={title} {...frame}>
+    <Modal opened onClose={() => close()} title={title} {...frame}>
       <Stack gap="md">
         <Text size="sm">{body}</Text>
         {mutation.isError && (
@@ -82,7 +83,7 @@ export function ConfirmDialog<V>({
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} data-autofocus>
+          <Button variant="default" onClick={() => close()} data-autofocus>
             {dismissLabel ?? t('actions.cancel')}
           </Button>
           <Button
@@ -92,7 +93,7 @@ export function ConfirmDialog<V>({
               mutation.mutate(variables, {
                 onSuccess: () => {
                   notifications.show({ color: 'teal', message: doneMessage });
-                  close();
+                  close('done');
                 },
               })
             }

@@ -1,6 +1,6 @@
 import { Box, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useDeferredValue } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefCallback, useCallback, useDeferredValue, useState } from 'react';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
 import classes from './ListTable.module.css';
@@ -68,6 +68,26 @@ export interface RowsTableProps<T> {
 }
 
 /**
+ * Whether a scroll box is narrower than its content. Only a box that scrolls sideways is a Tab stop: on a
+ * phone the rows are cards that fit, and a focusable box there is a stop whose ring (round a box taller
+ * than the screen) cannot be seen. Until measured (or without ResizeObserver) the box counts as scrolling.
+ */
+function useScrollsSideways(): [RefCallback<HTMLDivElement>, boolean] {
+  const [scrolls, setScrolls] = useState(true);
+  const ref = useCallback((box: HTMLDivElement | null) => {
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    // The content too: rows arriving can widen the table without resizing the box.
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls];
+}
+
+/**
  * A table of rows by columns. Where its box is narrower than the table (TABLE_MIN_WIDTH: a phone, a
  * narrow window), a container query in ListTable.module.css shows each row as a card instead: every cell
  * on a line of its own, its column's header before its value, the primary columns first. It stays one
@@ -92,6 +112,7 @@ export function RowsTable<T>({
       onOpenRow?.(row);
     }
   };
+  const [scrollBox, scrollsSideways] = useScrollsSideways();
   const cellContent = (column: Column<T>, row: T) => (
     <>
       <div className={classes.cellLabel}>{column.header}</div>
@@ -119,7 +140,7 @@ export function RowsTable<T>({
     <Box className={classes.container}>
       <Table.ScrollContainer
         minWidth={TABLE_MIN_WIDTH}
-        scrollAreaProps={SCROLL_BY_KEYBOARD}
+        scrollAreaProps={{ viewportRef: scrollBox, viewportProps: scrollsSideways ? { tabIndex: 0 } : {} }}
         classNames={{ scrollContainerInner: classes.scrollInner }}
       >
         <Table

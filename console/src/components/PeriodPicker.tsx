@@ -119,13 +119,17 @@ export default function PeriodPicker({ from, to, onChange }: PeriodFilterProps) 
                 variant="default"
                 size="input-sm"
                 aria-label={t('period.openCalendar')}
-                onClick={() => setOpened((open) => !open)}
+                onClick={(event) => {
+                  // A button scrolled off screen (the page read down to its end) opens a calendar in view.
+                  event.currentTarget.scrollIntoView({ block: 'nearest' });
+                  setOpened((open) => !open);
+                }}
               >
                 <CalendarIcon />
               </ActionIcon>
             </Popover.Target>
-            {/* A dialog named by its button (カレンダーから期間を選ぶ). */}
-            <Popover.Dropdown>
+            {/* A dialog named as its button is (カレンダーから期間を選ぶ). */}
+            <Popover.Dropdown aria-label={t('period.openCalendar')}>
               <PeriodCalendar
                 period={{ from, to }}
                 onPick={(next) => {

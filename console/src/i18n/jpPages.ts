@@ -418,6 +418,10 @@ export const jpPages = {
       title: '期間の集計',
       caption: '{{from}}〜{{to}} の種別ごとの件数と合計（前期間: {{previousFrom}}〜{{previousTo}}）',
       empty: 'この期間と前期間の取引はありません',
+      // The server's words for a longer period (400 on end_date).
+      tooLong: '期間は{{days}}日以内で指定してください',
+      /** Beside the filters: the card sits below the list, this takes the reader there. */
+      jump: '期間の集計へ',
       type: '種別',
       coin: 'コイン',
       count: '件数',

@@ -28,7 +28,7 @@ export default function MerchantSelect({
     .map((m) => ({ value: String(m.merchant_id), label: m.name }));
 
   async function change(value: string | null) {
-    if (value === null || Number(value) === selectedMerchantId) return;
+    if (switching || value === null || Number(value) === selectedMerchantId) return;
     setSwitching(true);
     onSwitchingChange(true);
     try {
@@ -52,7 +52,10 @@ export default function MerchantSelect({
       value={selectedMerchantId === null ? null : String(selectedMerchantId)}
       onChange={change}
       allowDeselect={false}
-      disabled={switching}
+      // Read-only, not disabled, while switching: a disabled field would drop the keyboard user's focus
+      // to the start of the page.
+      readOnly={switching}
+      aria-busy={switching}
       rightSection={switching ? <Loader size="xs" aria-label={t('menu.switchingMerchant')} /> : undefined}
       w={width}
       comboboxProps={{ withinPortal: true }}

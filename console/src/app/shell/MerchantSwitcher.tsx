@@ -8,7 +8,8 @@ import { useSessionState } from '@/session';
 // has loaded, the current merchant shows in a read-only field of the same size.
 const MerchantSelect = lazy(() => import('./MerchantSelect'));
 
-const WIDTH = { base: 170, sm: 240 };
+// On a phone as wide as the header leaves beside the menu button and the user menu (390 px: 「めぶくカフェ 駅前店」 whole).
+const WIDTH = { base: 196, sm: 240 };
 
 /** The header's merchant choice. */
 export function MerchantSwitcher({ onSwitchingChange }: { onSwitchingChange: (switching: boolean) => void }) {

@@ -9,7 +9,7 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
-import { AppShell, Box, Burger, Center, Group, Loader, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Center, Group, Loader, Text, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
@@ -45,6 +45,14 @@ export default function SignedInLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [switching, setSwitching] = useState(false);
   const role = useSessionState(selectRole);
+  // Below the navbar's breakpoint the closed menu is only moved off screen: inert keeps its links out
+  // of the Tab order (20-odd invisible stops before the page), and a link chosen there hands focus to
+  // the page instead of to a link that is about to leave the screen.
+  const phone = useMatches({ base: true, sm: false }, { getInitialValueInEffect: false });
+  const leaveMenu = () => {
+    if (phone) document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    close();
+  };
   useLinkHandover();
   useRedirectNotices(t);
 
@@ -79,12 +87,12 @@ export default function SignedInLayout() {
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('menu.main')}>
+      <AppShell.Navbar p="sm" aria-label={t('menu.main')} inert={phone && !opened}>
         <AppShell.Section grow className={classes.menuScroll}>
-          <SideMenu role={role} onNavigate={close} />
+          <SideMenu role={role} onNavigate={leaveMenu} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} bg="gray.0">
+      <AppShell.Main id={MAIN_ID} bg="gray.0" tabIndex={-1} className={classes.main}>
         <Box pos="relative" mih="calc(100vh - 120px)">
           {switching && (
             <Center className={classes.switchingOverlay} role="status">

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { MerchantUserRow } from '@/api/merchantUserRows';
 import {
   merchantUserQueries,
@@ -19,12 +19,15 @@ import {
 import { type Column, RowsTable } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useReturnFocus } from '@/components/useReturnFocus';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';
 import { type RowAction, rowActions, STATUS_COLORS } from './merchantUserView';
-import { UserFormModal } from './UserFormModal';
+
+// The invite / edit form (with @mantine/form and zod) loads when its dialog opens.
+const UserFormModal = lazy(() => import('./UserFormModal'));
 
 type Dialog =
   | { kind: 'invite' }
@@ -43,16 +46,22 @@ export default function MerchantUserPage() {
   const update = useUpdateMerchantUser(merchantId);
   const resend = useResendMerchantUserInvitation(merchantId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focus = useReturnFocus(headingRef);
 
   function open(next: Dialog) {
     invite.reset();
     update.reset();
     resend.reset();
+    focus.remember();
     setDialog(next);
   }
-  const close = () => setDialog(null);
-  const done = (message: string) => {
+  const close = () => {
     setDialog(null);
+    focus.restore();
+  };
+  const done = (message: string) => {
+    close();
     notifications.show({ color: 'teal', message });
   };
 
@@ -78,7 +87,9 @@ export default function MerchantUserPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
-        <Title order={1}>{t('pages.MerchantUser')}</Title>
+        <Title order={1} ref={headingRef} tabIndex={-1}>
+          {t('pages.MerchantUser')}
+        </Title>
         <Button onClick={() => open({ kind: 'invite' })} disabled={merchantId === 0}>
           {t('accounts.actions.invite')}
         </Button>
@@ -98,37 +109,40 @@ export default function MerchantUserPage() {
       >
         {(rows) => <UserTable rows={rows} selfUserId={selfUserId} onAction={(kind, user) => open({ kind, user })} />}
       </QueryCard>
-      {dialog?.kind === 'invite' && (
-        <UserFormModal
-          mode="invite"
-          opened
-          initial={{ name: '', role: 'Member', email: '' }}
-          submitting={invite.isPending}
-          error={invite.error}
-          onClose={close}
-          onSubmit={(values) =>
-            invite.mutate(values, {
-              onSuccess: (user) => done(t('accounts.merchantUser.done.invited', { email: user.email ?? values.email })),
-            })
-          }
-        />
-      )}
-      {dialog?.kind === 'edit' && (
-        <UserFormModal
-          mode="edit"
-          opened
-          initial={{ name: dialog.user.name, role: dialog.user.role, email: dialog.user.email ?? '' }}
-          submitting={update.isPending}
-          error={update.error}
-          onClose={close}
-          onSubmit={({ name, role }) =>
-            update.mutate(
-              { userId: dialog.user.user_id, body: { name, role } },
-              { onSuccess: () => done(t('accounts.merchantUser.done.updated', { name })) },
-            )
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'invite' && (
+          <UserFormModal
+            mode="invite"
+            opened
+            initial={{ name: '', role: 'Member', email: '' }}
+            submitting={invite.isPending}
+            error={invite.error}
+            onClose={close}
+            onSubmit={(values) =>
+              invite.mutate(values, {
+                onSuccess: (user) =>
+                  done(t('accounts.merchantUser.done.invited', { email: user.email ?? values.email })),
+              })
+            }
+          />
+        )}
+        {dialog?.kind === 'edit' && (
+          <UserFormModal
+            mode="edit"
+            opened
+            initial={{ name: dialog.user.name, role: dialog.user.role, email: dialog.user.email ?? '' }}
+            submitting={update.isPending}
+            error={update.error}
+            onClose={close}
+            onSubmit={({ name, role }) =>
+              update.mutate(
+                { userId: dialog.user.user_id, body: { name, role } },
+                { onSuccess: () => done(t('accounts.merchantUser.done.updated', { name })) },
+              )
+            }
+          />
+        )}
+      </Suspense>
       {dialog && dialog.kind !== 'invite' && dialog.kind !== 'edit' && (
         <ConfirmModal
           opened

@@ -12,7 +12,7 @@ export default function CancelDialog({
 }: {
   walletNo: string;
   application: RefundApplication;
-  onClose: () => void;
+  onClose: (outcome: 'done' | 'dismissed') => void;
 }) {
   const { t } = useTranslation();
   return (

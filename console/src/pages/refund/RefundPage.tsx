@@ -7,18 +7,19 @@ import { DEFAULT_PAGE_SIZE, REFUND_APPLICATION_STATUSES, type RefundApplication 
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { refundQueries } from '@/api/refunds';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useReturnFocus } from '@/components/useReturnFocus';
 import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
-import { pickOne } from '@/router/search';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
+import { refundListQuery } from './refundQueries';
+import { refundSearch } from './refundSearch';
 import { RefundStatusBadge } from './StatusBadge';
 
 // The confirm dialog (Mantine's modal parts) loads with the first 取消 pressed.
@@ -30,19 +31,27 @@ export default function RefundPage() {
   usePageTitle(t('pages.Refund'));
   const merchant = useSessionState(selectSelectedMerchant);
   const isOwner = useSessionState(selectRole) === 'Owner';
-  const [search, update] = useListSearch();
-  const status = pickOne(search.status, REFUND_APPLICATION_STATUSES);
+  const [search, update] = useListSearch(refundSearch);
+  const { status } = search;
   const [canceling, setCanceling] = useState<RefundApplication | null>(null);
+  // A cancelled request loses its 取消 button (once the list has refreshed): the focus then goes to the heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { remember, restore } = useReturnFocus(headingRef);
+  const startCancel = useCallback(
+    (row: RefundApplication) => {
+      remember();
+      setCanceling(row);
+    },
+    [remember],
+  );
+  const endCancel = (outcome: 'done' | 'dismissed') => {
+    setCanceling(null);
+    restore(outcome === 'done');
+  };
 
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({
-    ...refundQueries.list(merchantId, {
-      start_at: search.from,
-      end_at: search.to,
-      ...(status ? { status } : {}),
-      limit: DEFAULT_PAGE_SIZE,
-      offset: search.page,
-    }),
+    ...refundListQuery(merchantId, search),
     enabled: merchant !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -96,7 +105,7 @@ export default function RefundPage() {
                     variant="light"
                     color="red"
                     aria-label={t('refund.list.cancelLabel', { id: row.id })}
-                    onClick={() => setCanceling(row)}
+                    onClick={() => startCancel(row)}
                   >
                     {t('refund.list.cancel')}
                   </Button>
@@ -105,7 +114,7 @@ export default function RefundPage() {
           ]
         : []),
     ],
-    [t, isOwner],
+    [t, isOwner, startCancel],
   );
 
   if (!merchant) return null;
@@ -114,7 +123,9 @@ export default function RefundPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={1}>{t('pages.Refund')}</Title>
+        <Title order={1} ref={headingRef} tabIndex={-1}>
+          {t('pages.Refund')}
+        </Title>
         {isOwner && (
           <Button component={Link} to="/refund/request">
             {t('refund.list.request')}
@@ -152,7 +163,7 @@ export default function RefundPage() {
       />
       {canceling !== null && (
         <Suspense fallback={null}>
-          <CancelDialog walletNo={merchant.wallet_no} application={canceling} onClose={() => setCanceling(null)} />
+          <CancelDialog walletNo={merchant.wallet_no} application={canceling} onClose={endCancel} />
         </Suspense>
       )}
     </Stack>

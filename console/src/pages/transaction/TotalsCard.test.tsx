@@ -1,9 +1,9 @@
-import type { TransactionTotals } from '@coin/contract';
+import { addDays, TRANSACTION_TOTALS_MAX_DAYS, type TransactionTotals } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/api/errors';
 import { t } from '@/i18n';
 import { renderHtml, textOf } from '@/pages/merchant-settings/pageTesting';
-import { TotalsView } from './TotalsCard';
+import { TotalsCard, TotalsView, totalsPeriodTooLong } from './TotalsCard';
 
 // The app's client needs a browser: the view is given its query, nothing calls the server.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -71,11 +71,27 @@ describe('the totals card', () => {
     const inOrder = (...values: string[]) =>
       new RegExp(values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' (?:\\S+ )?'));
     expect(text).toMatch(
-      inOrder(t('transactionTypes.PAYMENT'), 'コイン', 'めぶくコイン', '件数', '1,234', '合計', '567,890'),
+      inOrder(t('transactionTypes.PAYMENT'), 'コイン', 'めぶくコイン', '件数', '1,234', '合計', '+567,890'),
     );
-    expect(text).toMatch(inOrder('前期間の件数', '1,000', '前期間の合計', '450,000'));
+    expect(text).toMatch(inOrder('前期間の件数', '1,000', '前期間の合計', '+450,000'));
     expect(text).toMatch(
-      inOrder(t('transactionTypes.REFUND'), 'コイン', 'めぶくコイン', '件数', '2', '合計', '-3,000'),
+      inOrder(t('transactionTypes.REFUND'), 'コイン', 'めぶくコイン', '件数', '2', '合計', '−3,000'),
     );
+    // Signed as in the list, with its minus sign (U+2212), not a hyphen.
+    expect(text).not.toContain('-3,000');
+  });
+
+  it(`takes the server's longest period, ${TRANSACTION_TOTALS_MAX_DAYS} days, and says its limit for a longer one`, () => {
+    const end = '2026-11-30';
+    const longest = addDays(end, 1 - TRANSACTION_TOTALS_MAX_DAYS);
+    expect(totalsPeriodTooLong(longest, end)).toBe(false);
+    expect(totalsPeriodTooLong(addDays(longest, -1), end)).toBe(true);
+    // The server's words (server/src/http/transactionTotals.test.ts), in place of the figures.
+    const limit = `期間は${TRANSACTION_TOTALS_MAX_DAYS}日以内で指定してください`;
+    const html = renderHtml(<TotalsCard walletNo="1234567890" from={addDays(longest, -1)} to={end} />);
+    expect(textOf(html)).toContain(limit);
+    expect(html).not.toContain('mantine-Skeleton-root');
+    // Even with figures of an earlier period still at hand, the limit is all the card says.
+    expect(textOf(renderHtml(<TotalsView query={{ ...SETTLED, data: totals }} tooLong />))).toBe(`期間の集計 ${limit}`);
   });
 });

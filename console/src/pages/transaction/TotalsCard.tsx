@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Card.css';
-import type { TransactionTotals } from '@coin/contract';
+import { daysBetween, TRANSACTION_TOTALS_MAX_DAYS, type TransactionTotals } from '@coin/contract';
 import { Text } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -8,24 +8,36 @@ import { type Column, RowsTable } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { DATE_FORMAT, formatCoin, formatDay } from '@/format';
 import { useTranslation } from '@/i18n';
+import { SignedAmount } from './columns';
 
 type TotalsQuery = Pick<
   UseQueryResult<TransactionTotals>,
   'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'isFetching'
 >;
 
+/** Whether the server would refuse the period as longer than the totals take (it answers 400 with the same words). */
+export const totalsPeriodTooLong = (from: string, to: string) =>
+  daysBetween(from, to) + 1 > TRANSACTION_TOTALS_MAX_DAYS;
+
 /** Entries per type and coin of the page's period, beside the period of the same length just before it. */
 export function TotalsCard({ walletNo, from, to }: { walletNo: string; from: string; to: string }) {
-  const query = useQuery(transactionTotalsQuery(walletNo, { start_date: from, end_date: to }));
-  return <TotalsView query={query} />;
+  const tooLong = totalsPeriodTooLong(from, to);
+  const query = useQuery({
+    ...transactionTotalsQuery(walletNo, { start_date: from, end_date: to }),
+    enabled: !tooLong,
+  });
+  return <TotalsView query={query} tooLong={tooLong} />;
 }
 
 type TotalsItem = TransactionTotals['items'][number];
 
 const day = (date: string) => formatDay(date, DATE_FORMAT);
 
-/** The card's states (loading, failed, empty) and its figures. */
-export function TotalsView({ query }: { query: TotalsQuery }) {
+/**
+ * The card's states (loading, failed, empty) and its figures; for a period longer than the totals take
+ * (`tooLong`: the list still shows it), the limit in place of figures, the query not sent.
+ */
+export function TotalsView({ query, tooLong = false }: { query: TotalsQuery; tooLong?: boolean }) {
   const { t } = useTranslation();
   // The shared table: on a phone each row is a card with the type and this period's figures first.
   const columns = useMemo<Column<TotalsItem>[]>(
@@ -36,7 +48,8 @@ export function TotalsView({ query }: { query: TotalsQuery }) {
         header: t('transaction.totals.type'),
         render: (item) => t(`transactionTypes.${item.type}`),
       },
-      { key: 'coin', header: t('transaction.totals.coin'), render: (item) => item.coin_name },
+      // On a phone the coin is read first too: the cards of one type differ by it.
+      { key: 'coin', mobile: 'primary', header: t('transaction.totals.coin'), render: (item) => item.coin_name },
       {
         key: 'count',
         mobile: 'primary',
@@ -49,7 +62,7 @@ export function TotalsView({ query }: { query: TotalsQuery }) {
         mobile: 'primary',
         header: t('transaction.totals.amount'),
         align: 'right',
-        render: (item) => formatCoin(item.amount),
+        render: (item) => <SignedAmount amount={item.amount} />,
       },
       {
         key: 'previousCount',
@@ -61,7 +74,7 @@ export function TotalsView({ query }: { query: TotalsQuery }) {
         key: 'previousAmount',
         header: t('transaction.totals.previousAmount'),
         align: 'right',
-        render: (item) => formatCoin(item.previous_amount),
+        render: (item) => <SignedAmount amount={item.previous_amount} />,
       },
     ],
     [t],
@@ -69,9 +82,12 @@ export function TotalsView({ query }: { query: TotalsQuery }) {
   return (
     <QueryCard
       title={t('transaction.totals.title')}
-      query={query}
-      isEmpty={(answer) => answer.items.length === 0}
-      emptyText={t('transaction.totals.empty')}
+      // A query that is not sent stays pending: settled here, with nothing to show but the limit.
+      query={tooLong ? { ...query, isPending: false, isError: false, data: undefined } : query}
+      isEmpty={(answer) => tooLong || answer.items.length === 0}
+      emptyText={
+        tooLong ? t('transaction.totals.tooLong', { days: TRANSACTION_TOTALS_MAX_DAYS }) : t('transaction.totals.empty')
+      }
     >
       {(answer) => (
         <>

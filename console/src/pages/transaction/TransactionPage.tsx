@@ -6,7 +6,7 @@ import '@mantine/core/styles/Paper.css';
 import { DEFAULT_PAGE_SIZE, type History, TRANSACTION_TYPES } from '@coin/contract';
 import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
@@ -17,7 +17,7 @@ import { selectSelectedMerchant, useSessionState } from '@/session';
 import { historyColumns } from './columns';
 import { TotalsCard } from './TotalsCard';
 import { transactionListQuery } from './transactionQueries';
-import { parseTransactionSearch, TRANSACTION_TABS, type TransactionSearch } from './transactionSearch';
+import { TRANSACTION_TABS, type TransactionSearch, transactionSearch } from './transactionSearch';
 
 // The drawer (and Mantine's overlay parts) loads with the first row opened.
 const HistoryDrawer = lazy(() => import('./HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
@@ -27,8 +27,13 @@ export default function TransactionPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.Transaction'));
   const merchant = useSessionState(selectSelectedMerchant);
-  const [search, update] = useListSearch(parseTransactionSearch);
+  const [search, update] = useListSearch(transactionSearch);
   const [openId, setOpenId] = useState<number | null>(null);
+  const totalsRef = useRef<HTMLDivElement>(null);
+  const showTotals = () => {
+    totalsRef.current?.scrollIntoView({ block: 'start' });
+    totalsRef.current?.focus({ preventScroll: true });
+  };
 
   if (!merchant) return null;
   return (
@@ -49,7 +54,13 @@ export default function TransactionPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Filters search={search} update={update} merchantId={merchant.merchant_id} merchantName={merchant.name} />
+      <Filters
+        search={search}
+        update={update}
+        merchantId={merchant.merchant_id}
+        merchantName={merchant.name}
+        onShowTotals={showTotals}
+      />
       <HistoryList
         walletNo={merchant.wallet_no}
         search={search}
@@ -57,7 +68,9 @@ export default function TransactionPage() {
         onOpen={setOpenId}
       />
       {/* Below the list: its height comes with its answer, and above the list it pushed the rows down. */}
-      <TotalsCard walletNo={merchant.wallet_no} from={search.from} to={search.to} />
+      <div ref={totalsRef} tabIndex={-1}>
+        <TotalsCard walletNo={merchant.wallet_no} from={search.from} to={search.to} />
+      </div>
       {openId !== null && (
         <Suspense fallback={null}>
           <HistoryDrawer walletNo={merchant.wallet_no} transactionId={openId} onClose={() => setOpenId(null)} />
@@ -72,16 +85,19 @@ function Filters({
   update,
   merchantId,
   merchantName,
+  onShowTotals,
 }: {
   search: TransactionSearch;
   update: (patch: Record<string, string | number | undefined>) => void;
   merchantId: number;
   merchantName: string;
+  /** Takes the reader (and the focus) to the period's totals below the list. */
+  onShowTotals: () => void;
 }) {
   const { t } = useTranslation();
-  const [idText, setIdText] = useState(search.transactionId ? String(search.transactionId) : '');
+  const [idText, setIdText] = useState(search.id ? String(search.id) : '');
   const [idError, setIdError] = useState<string | null>(null);
-  useEffect(() => setIdText(search.transactionId ? String(search.transactionId) : ''), [search.transactionId]);
+  useEffect(() => setIdText(search.id ? String(search.id) : ''), [search.id]);
 
   const submitId = (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +114,7 @@ function Filters({
     start_date: search.from,
     end_date: search.to,
     ...(search.tab === 'histories' && search.type ? { type: search.type } : {}),
-    ...(search.tab === 'histories' && search.transactionId ? { transaction_id: search.transactionId } : {}),
+    ...(search.tab === 'histories' && search.id ? { transaction_id: search.id } : {}),
   };
   const typeOptions = [
     { value: '', label: t('list.all') },
@@ -132,7 +148,7 @@ function Filters({
                 <Button type="submit" variant="light">
                   {t('actions.search')}
                 </Button>
-                {search.transactionId !== undefined && (
+                {search.id !== undefined && (
                   <Button variant="subtle" color="gray" onClick={() => update({ id: undefined })}>
                     {t('actions.clear')}
                   </Button>
@@ -141,7 +157,10 @@ function Filters({
             </form>
           </>
         )}
-        <Group ml="auto">
+        <Group ml="auto" gap="xs">
+          <Button variant="subtle" onClick={onShowTotals}>
+            {t('transaction.totals.jump')}
+          </Button>
           <CsvButton merchantId={merchantId} merchantName={merchantName} report={search.tab} query={csvQuery} />
         </Group>
       </Group>

@@ -11,6 +11,15 @@ export function formatSignedAmount(amount: number): string {
   return formatCoin(0);
 }
 
+/** A signed amount as the lists show it: −300 in red. */
+export function SignedAmount({ amount }: { amount: number }) {
+  return (
+    <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={500}>
+      {formatSignedAmount(amount)}
+    </Text>
+  );
+}
+
 export const transactionTypeLabel = (t: TFunction, type: TransactionType) => t(`transactionTypes.${type}`);
 
 /** The history table's columns: date-time, type, coin, amount (signed), balance after, counterparty, comment. */
@@ -24,11 +33,7 @@ export function historyColumns<T extends History>(t: TFunction): Column<T>[] {
       mobile: 'primary',
       header: t('fields.amount'),
       align: 'right',
-      render: (row) => (
-        <Text span inherit c={row.amount < 0 ? 'red.9' : undefined} fw={500}>
-          {formatSignedAmount(row.amount)}
-        </Text>
-      ),
+      render: (row) => <SignedAmount amount={row.amount} />,
     },
     { key: 'balance', header: t('fields.balanceAfter'), align: 'right', render: (row) => formatCoin(row.balance) },
     { key: 'counterparty', header: t('fields.counterparty'), render: (row) => row.counterparty ?? '—' },
