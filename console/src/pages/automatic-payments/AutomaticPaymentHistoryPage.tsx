@@ -8,6 +8,7 @@ import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { CoinAmount } from '@/components/CoinAmount';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -15,7 +16,7 @@ import { PeriodFilter } from '@/components/PeriodFilter';
 import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
-import { DATE_FORMAT, formatCoin, formatDateTime, formatDay } from '@/format';
+import { DATE_FORMAT, formatDateTime, formatDay } from '@/format';
 import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { automaticPaymentListQuery } from './automaticPaymentQueries';
@@ -117,16 +118,7 @@ export default function AutomaticPaymentHistoryPage() {
         mobile: 'primary',
         header: t('automaticPayments.list.amount'),
         align: 'right',
-        render: (row) => (
-          <Stack gap={0}>
-            <Text span size="sm">
-              {formatCoin(row.amount)}
-            </Text>
-            <Text span size="xs" c="dimmed">
-              {row.coin_name}
-            </Text>
-          </Stack>
-        ),
+        render: (row) => <CoinAmount amount={row.amount} coin={row.coin_name} />,
       },
       {
         key: 'result',

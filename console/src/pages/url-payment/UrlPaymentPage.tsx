@@ -7,6 +7,7 @@ import { URL_PAYMENT_STATUSES, type UrlPayment } from '@coin/contract';
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { CoinAmount } from '@/components/CoinAmount';
 import { CopyUrl } from '@/components/CopyUrl';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -91,16 +92,7 @@ export default function UrlPaymentPage() {
         mobile: 'primary',
         header: t('urlPayment.list.amount'),
         align: 'right',
-        render: (row) => (
-          <Stack gap={0}>
-            <Text span size="sm">
-              {formatCoin(row.amount)}
-            </Text>
-            <Text span size="xs" c="dimmed">
-              {row.coin_name}
-            </Text>
-          </Stack>
-        ),
+        render: (row) => <CoinAmount amount={row.amount} coin={row.coin_name} />,
       },
       {
         key: 'expires_on',

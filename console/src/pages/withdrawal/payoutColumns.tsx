@@ -1,6 +1,7 @@
 import type { MaskedAccount, Payout, PayoutStatus } from '@coin/contract';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { CoinAmount } from '@/components/CoinAmount';
 import type { Column } from '@/components/ListTable';
 import { formatCoin } from '@/format';
 import type { TFunction } from '@/i18n';
@@ -110,16 +111,7 @@ export function payoutColumns(t: TFunction, options: { merchant: boolean; transa
       key: 'gross',
       header: t('withdrawal.fields.gross'),
       align: 'right',
-      render: (row) => (
-        <Stack gap={0}>
-          <Text span size="sm">
-            {formatCoin(row.gross_amount)}
-          </Text>
-          <Text span size="xs" c="dimmed">
-            {row.coin_name}
-          </Text>
-        </Stack>
-      ),
+      render: (row) => <CoinAmount amount={row.gross_amount} coin={row.coin_name} />,
     },
     { key: 'fee', header: t('withdrawal.fields.fee'), align: 'right', render: (row) => formatCoin(row.fee) },
     {
