@@ -112,7 +112,7 @@ async function measure(browser: Browser, url: string): Promise<Run> {
       );
       for (const item of items('layout-shifts').slice(0, 4))
         console.log(
-          `  layout shift ${Number(item.score).toFixed(3)}: ${(item.node as { snippet?: string } | undefined)?.snippet?.slice(0, 120) ?? '?'}`,
+          `  layout shift ${Number(item.score).toFixed(3)}: ${(item.node as { snippet?: string; nodeLabel?: string } | undefined)?.nodeLabel?.slice(0, 120) ?? ''} ${(item.node as { snippet?: string } | undefined)?.snippet?.slice(0, 120) ?? '?'}`,
         );
       for (const item of items('long-tasks').slice(0, 6))
         console.log(`  long task: ${short(item.url)} at ${ms(item.startTime)} for ${ms(item.duration)}`);

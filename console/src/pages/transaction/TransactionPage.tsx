@@ -6,7 +6,17 @@ import '@mantine/core/styles/Paper.css';
 import { DEFAULT_PAGE_SIZE, type History, TRANSACTION_TYPES } from '@coin/contract';
 import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
@@ -66,11 +76,12 @@ export default function TransactionPage() {
         search={search}
         onPage={(page) => update({ page })}
         onOpen={setOpenId}
+        below={
+          <div ref={totalsRef} tabIndex={-1}>
+            <TotalsCard walletNo={merchant.wallet_no} from={search.from} to={search.to} />
+          </div>
+        }
       />
-      {/* Below the list: its height comes with its answer, and above the list it pushed the rows down. */}
-      <div ref={totalsRef} tabIndex={-1}>
-        <TotalsCard walletNo={merchant.wallet_no} from={search.from} to={search.to} />
-      </div>
       {openId !== null && (
         <Suspense fallback={null}>
           <HistoryDrawer walletNo={merchant.wallet_no} transactionId={openId} onClose={() => setOpenId(null)} />
@@ -178,14 +189,21 @@ function HistoryList({
   search,
   onPage,
   onOpen,
+  below,
 }: {
   walletNo: string;
   search: TransactionSearch;
   onPage: (page: number) => void;
   onOpen: (transactionId: number) => void;
+  /**
+   * The period's totals, below the list and shown once the list has its rows (in the same deferred
+   * pass as ListTable's): above the list, or under its short skeleton, the rows' arrival moved it.
+   */
+  below: ReactNode;
 }) {
   const { t } = useTranslation();
   const query = useTabQuery(walletNo, search);
+  const shown = useDeferredValue(query.data);
   const columns = useMemo(() => {
     const base = historyColumns<History & { canceled_transaction_id?: number | null }>(t);
     if (search.tab !== 'cashcancel') return base;
@@ -198,17 +216,20 @@ function HistoryList({
     return [...base, canceled];
   }, [t, search.tab]);
   return (
-    <ListTable
-      label={t(`transaction.tabs.${search.tab}`)}
-      columns={columns}
-      query={query}
-      rowKey={(row) => `${row.transaction_id}-${row.coin_id}-${row.amount}`}
-      page={search.page}
-      pageSize={DEFAULT_PAGE_SIZE}
-      onPageChange={onPage}
-      emptyText={t('transaction.empty')}
-      onOpenRow={(row) => onOpen(row.transaction_id)}
-      openRowLabel={(row) => t('transaction.openRow', { id: row.transaction_id })}
-    />
+    <>
+      <ListTable
+        label={t(`transaction.tabs.${search.tab}`)}
+        columns={columns}
+        query={query}
+        rowKey={(row) => `${row.transaction_id}-${row.coin_id}-${row.amount}`}
+        page={search.page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={onPage}
+        emptyText={t('transaction.empty')}
+        onOpenRow={(row) => onOpen(row.transaction_id)}
+        openRowLabel={(row) => t('transaction.openRow', { id: row.transaction_id })}
+      />
+      {(shown !== undefined || query.isError) && below}
+    </>
   );
 }
