@@ -12,6 +12,7 @@ import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { StatusFilter } from '@/components/StatusFilter';
+import { TwoLineCell } from '@/components/TwoLineCell';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate } from '@/format';
@@ -99,14 +100,10 @@ export default function CouponPage() {
         header: t('coupon.list.uses'),
         align: 'right',
         render: (row) => (
-          <Stack gap={0}>
-            <Text span size="sm">
-              {t('coupon.list.useCount', { uses: formatCoin(row.use_count) })}
-            </Text>
-            <Text span size="xs" c="dimmed">
-              {t('coupon.list.discountTotal', { amount: formatCoin(row.discount_total) })}
-            </Text>
-          </Stack>
+          <TwoLineCell
+            main={t('coupon.list.useCount', { uses: formatCoin(row.use_count) })}
+            sub={t('coupon.list.discountTotal', { amount: formatCoin(row.discount_total) })}
+          />
         ),
       },
       {

@@ -12,6 +12,7 @@ import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { StatusFilter } from '@/components/StatusFilter';
+import { TwoLineCell } from '@/components/TwoLineCell';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useReturnFocus } from '@/components/useReturnFocus';
@@ -65,14 +66,14 @@ export default function RefundPage() {
         key: 'payment',
         header: t('fields.payment'),
         render: (row) => (
-          <Stack gap={0}>
-            <Text span size="sm">
-              {t('fields.transactionId')} {row.payment_transaction_id}
-            </Text>
-            <Text span size="xs" c="dimmed">
-              {formatDateTime(row.payment_created_at)}
-            </Text>
-          </Stack>
+          <TwoLineCell
+            main={
+              <>
+                {t('fields.transactionId')} {row.payment_transaction_id}
+              </>
+            }
+            sub={formatDateTime(row.payment_created_at)}
+          />
         ),
       },
       { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },

@@ -5,12 +5,13 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Grid.css';
 import { DEFAULT_PAGE_SIZE, type WalletHistory } from '@coin/contract';
-import { Badge, Box, Button, Grid, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Grid, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { walletQueries } from '@/api/wallets';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
+import { TwoLineCell } from '@/components/TwoLineCell';
 import { halfWidthDigits } from '@/components/typedNumber';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDateTime } from '@/format';
@@ -137,14 +138,14 @@ function PaymentPicker({ walletNo, onSelect }: { walletNo: string; onSelect: (pa
         key: 'payment',
         header: t('fields.payment'),
         render: (row) => (
-          <Stack gap={0}>
-            <Text span size="sm">
-              {t('fields.transactionId')} {row.transaction_id}
-            </Text>
-            <Text span size="xs" c="dimmed">
-              {formatDateTime(row.created_at)}
-            </Text>
-          </Stack>
+          <TwoLineCell
+            main={
+              <>
+                {t('fields.transactionId')} {row.transaction_id}
+              </>
+            }
+            sub={formatDateTime(row.created_at)}
+          />
         ),
       },
       { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },

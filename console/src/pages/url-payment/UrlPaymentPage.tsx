@@ -12,6 +12,7 @@ import { CopyUrl } from '@/components/CopyUrl';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
 import { StatusFilter } from '@/components/StatusFilter';
+import { TwoLineCell } from '@/components/TwoLineCell';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate, formatDateTime } from '@/format';
@@ -31,16 +32,7 @@ const urlTextId = (link: UrlPayment) => `url-payment-${link.id}-url`;
 /** An instant on two lines (day, then time), to keep the list narrow. */
 function DateTimeLines({ instant }: { instant: string }) {
   const [day, time] = formatDateTime(instant).split(' ');
-  return (
-    <Stack gap={0}>
-      <Text span size="sm">
-        {day}
-      </Text>
-      <Text span size="xs" c="dimmed">
-        {time}
-      </Text>
-    </Stack>
-  );
+  return <TwoLineCell main={day} sub={time} />;
 }
 
 /** UrlPayment (Owner, Manager): create payment links, list them with their uses, copy, show as QR, stop. */
@@ -121,14 +113,10 @@ export default function UrlPaymentPage() {
         header: t('urlPayment.list.usage'),
         align: 'right',
         render: (row) => (
-          <Stack gap={0}>
-            <Text span size="sm">
-              {t('urlPayment.list.useCount', { uses: formatCoin(row.use_count) })}
-            </Text>
-            <Text span size="xs" c="dimmed">
-              {t('urlPayment.list.usedAmount', { amount: formatCoin(row.used_amount) })}
-            </Text>
-          </Stack>
+          <TwoLineCell
+            main={t('urlPayment.list.useCount', { uses: formatCoin(row.use_count) })}
+            sub={t('urlPayment.list.usedAmount', { amount: formatCoin(row.used_amount) })}
+          />
         ),
       },
       {
