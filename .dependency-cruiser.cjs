@@ -39,6 +39,14 @@ module.exports = {
       '^console/src/(?!pages/|router/)',
       '^console/src/pages/',
     ),
+    {
+      name: 'pages-stand-apart',
+      comment:
+        'A page folder does not import another page folder, tests and test helpers included: what two pages share lives in components/ (or api/, session/).',
+      severity: 'error',
+      from: { path: '^console/src/pages/([^/]+)/' },
+      to: { path: '^console/src/pages/', pathNot: '^console/src/pages/$1/' },
+    },
     layer('api-not-ui', 'The API layer knows no components.', '^console/src/api/', '^console/src/components/'),
     layer(
       'domain-below-http',

@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { installTestClock } from './contract/src/testClock';
+
+// TEST_CLOCK=<ISO date-time> runs every test as if it were then; anchored here, shared by the workers.
+installTestClock();
+if (process.env.TEST_CLOCK) console.log(`vitest test clock: ${process.env.TEST_CLOCK}`);
 
 const consoleSrc = fileURLToPath(new URL('./console/src', import.meta.url));
 
@@ -16,6 +21,7 @@ function shuffleSeed(): number {
   return Math.floor(Math.random() * 1_000_000);
 }
 const seed = shuffleSeed();
+const setupFiles = [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))];
 console.log(`vitest shuffle seed: ${seed}`);
 
 export default defineConfig({
@@ -23,7 +29,7 @@ export default defineConfig({
     // Projects take the order from here.
     sequence: { shuffle: true, seed },
     projects: [
-      { test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
+      { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], setupFiles } },
       {
         test: {
           name: 'server',
@@ -32,11 +38,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           pool: 'forks',
+          setupFiles,
         },
       },
       {
         resolve: { alias: { '@': consoleSrc } },
-        test: { name: 'console', include: ['console/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'console', include: ['console/src/**/*.test.{ts,tsx}'], environment: 'node', setupFiles },
       },
     ],
   },

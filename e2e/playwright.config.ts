@@ -2,12 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installTestClock } from '@coin/contract/testClock';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4317);
 // The config is evaluated again in every worker; the first evaluation picks the data directory.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'coin-e2e-'));
+// TEST_CLOCK=<ISO date-time> runs the walks as if it were then: anchored at the first evaluation, the same
+// clock reaches the workers, the server (and its demo seed) and the admin command through the environment,
+// and the browser through Playwright's clock (tests/fixtures.ts).
+installTestClock();
 
 export default defineConfig({
   testDir: './tests',

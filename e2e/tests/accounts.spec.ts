@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, newContext, test } from './fixtures';
 import { ACCOUNTS, apiSignIn, createActiveUser, newestMailTo, signInToTop, signInWith, uniqueEmail } from './support';
 
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
@@ -31,7 +31,7 @@ test.describe('staff and accounts', () => {
     expect(mail.link).toMatch(/^\/mu\?token=/);
 
     // The invited user, in a browser of their own.
-    const invitee = await (await browser.newContext()).newPage();
+    const invitee = await (await newContext(browser)).newPage();
     await invitee.goto(mail.link);
     await expect(invitee.getByRole('heading', { name: '加盟店ユーザーの確認' })).toBeVisible();
     await expect(invitee.getByRole('table')).toContainText('めぶくカフェ 本店');
@@ -276,7 +276,7 @@ test.describe('the owner manages users', () => {
     const second = await newestMailTo(email, { after: first.file });
     expect(second.link).not.toBe(first.link);
 
-    const invitee = await (await browser.newContext()).newPage();
+    const invitee = await (await newContext(browser)).newPage();
     await invitee.goto(first.link);
     await expect(invitee.getByRole('heading', { name: '無効なリンクです' })).toBeVisible();
     await invitee.goto(second.link);

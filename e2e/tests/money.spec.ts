@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { HISTORY_CSV_HEADER, REFUND_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from '@coin/contract';
 import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { expect, test } from './fixtures';
+import { expect, newContext, test } from './fixtures';
 import { ACCOUNTS, apiSignIn, MERCHANTS, signIn, signInToTop } from './support';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -365,7 +365,7 @@ test.describe('money pages', () => {
     await expect(page.getByRole('region', { name: title })).toContainText('支払済み');
     await expect(page.getByRole('button', { name: '支払う', exact: true })).toHaveCount(0);
 
-    const memberContext = await browser.newContext();
+    const memberContext = await newContext(browser);
     try {
       const member = await memberContext.newPage();
       const unpaid = await issue(`${title} その2`);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, newContext, test } from './fixtures';
 import { ACCOUNTS, MERCHANTS, mainMenu, signIn, signInToTop, storageKeys } from './support';
 
 test.describe('sign-in', () => {
@@ -212,7 +212,7 @@ test.describe('tabs', () => {
     await expect(typed).toHaveURL(/\/login\?authError=true$/);
 
     // And so does another browser.
-    const fresh = await browser.newContext();
+    const fresh = await newContext(browser);
     const other = await fresh.newPage();
     await other.goto('/transaction');
     await expect(other).toHaveURL(/\/login\?authError=true$/);

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH_DEFAULT } from '@coin/contract';
+import { parseTestClock, TEST_CLOCK_VARIABLE } from '@coin/contract/testClock';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -228,6 +229,21 @@ const SCHEMA = {
       return text === 'true' || text === 'false'
         ? ok(text === 'true')
         : { problem: 'must be true or false', value: false };
+    },
+  }),
+  /** Tests only: the clock the process starts at (contract/src/testClock.ts), read by installTestClock. */
+  testClock: variable(TEST_CLOCK_VARIABLE, {
+    default: '(unset)',
+    description:
+      'Tests only: the instant the clock starts at (ISO date-time, e.g. 2026-12-31T12:00:00+09:00); the server, the demo seed and the admin command run from it',
+    read: (raw): Read<string | null> => {
+      if (raw === undefined) return ok(null);
+      try {
+        parseTestClock(raw);
+        return ok(raw);
+      } catch {
+        return { problem: `must be an ISO date-time such as 2026-12-31T12:00:00+09:00 (got "${raw}")`, value: null };
+      }
     },
   }),
 };

@@ -1,3 +1,4 @@
+import { installTestClock } from '@coin/contract/testClock';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
@@ -11,6 +12,7 @@ import { isDatabaseEmpty, seedDemo } from './seed';
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
+  const clockOffsetMs = installTestClock();
   let logIdleConnectionError = (error: Error) => console.error(error);
   const db = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
   logIdleConnectionError = (error) =>
     log.warn({ err: error }, 'an idle PostgreSQL connection failed; it is discarded and replaced on the next query');
 
+  if (clockOffsetMs !== 0) log.warn({ now: new Date().toISOString() }, 'TEST_CLOCK: running on a test clock');
   log.info({ database: config.databaseUrl ? 'postgresql' : `pglite (${config.pgliteDir})` }, 'opening database');
   const migrations = await migrateToLatest(db);
   if (migrations.length > 0) log.info({ migrations: migrations.map((m) => m.migrationName) }, 'migrated');

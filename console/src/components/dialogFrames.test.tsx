@@ -3,12 +3,12 @@ import { act, type ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeeDetailModal } from '@/pages/top/FeeDetailModal';
 import { HistoryDrawer } from '@/pages/transaction/HistoryDrawer';
-import { type Mounted, mount } from './formTesting';
+import { type Mounted, mount, settleDialogFocus } from './formTesting';
 import EmptyCsvDialog from './period/EmptyCsvDialog';
 
 // The app's client and session need a browser: the dialogs' calls never answer here.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(() => new Promise(() => {})), open: vi.fn() } }));
-vi.mock('@/session', () => import('@/pages/merchant-settings/pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 let mounted: Mounted | undefined;
 afterEach(() => {
@@ -16,22 +16,29 @@ afterEach(() => {
   mounted = undefined;
 });
 
-/** Every dialog that is not a ConfirmDialog, open, with the title it shows. */
-const dialogs: [string, () => ReactElement, string][] = [
+/**
+ * Every dialog that is not a ConfirmDialog, open, with the title it shows and what tells its controls
+ * are all there: the fee detail's CSV encoding menu loads on its own (its button is disabled until then,
+ * and a Tab taken while it loads would land on it).
+ */
+const dialogs: [string, () => ReactElement, string, (dialog: HTMLElement) => boolean][] = [
   [
     'the empty-CSV question',
     () => <EmptyCsvDialog fileName="a.csv" onAnswer={() => {}} />,
     '該当するデータがありません',
+    () => true,
   ],
   [
     'the fee detail',
     () => <FeeDetailModal merchantId={7} merchantName="めぶく商店" month="202610" onClose={() => {}} />,
     '2026年10月の手数料明細',
+    (dialog) => dialog.querySelector('button[aria-haspopup="menu"]:not(:disabled)') !== null,
   ],
   [
     'the transaction detail drawer',
     () => <HistoryDrawer walletNo="1234567890" transactionId={4812} onClose={() => {}} />,
     '取引の詳細',
+    () => true,
   ],
 ];
 
@@ -40,7 +47,7 @@ const tabbables = (root: Element) =>
     (element) => !element.hasAttribute('disabled'),
   );
 
-describe.each(dialogs)('%s', (_name, element, title) => {
+describe.each(dialogs)('%s', (_name, element, title, ready) => {
   it('is a modal dialog named by its title, with a close button named 閉じる, over the dimmed page', async () => {
     mounted = await mount(element());
     const dialog = document.querySelector('[role="dialog"]');
@@ -58,11 +65,14 @@ describe.each(dialogs)('%s', (_name, element, title) => {
     mounted = await mount(element());
     const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
     if (!dialog) throw new Error('no dialog');
-    await expect.poll(() => dialog.contains(document.activeElement)).toBe(true);
+    await expect.poll(() => ready(dialog)).toBe(true);
+    await settleDialogFocus();
+    expect(dialog.contains(document.activeElement)).toBe(true);
     const controls = tabbables(dialog);
     const last = controls.at(-1);
     if (!last) throw new Error('nothing to focus');
     await act(async () => last.focus());
+    expect(document.activeElement).toBe(last);
     await act(async () => {
       last.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }));
     });

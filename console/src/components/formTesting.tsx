@@ -82,3 +82,14 @@ export async function submitWith(container: HTMLElement, label: string): Promise
     button.click();
   });
 }
+
+/**
+ * Lets an open dialog's focus trap finish giving the first focus. Mantine's trap focuses the dialog's
+ * first control on a timer, twice (one timer when it attaches, one when it activates); the first may
+ * already have run when a test sees the focus inside, and the second would then take back a focus the
+ * test has just moved. A timer set now runs after both, as timers of the same delay run in the order
+ * they were set.
+ */
+export async function settleDialogFocus(): Promise<void> {
+  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}

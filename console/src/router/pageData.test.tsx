@@ -3,7 +3,7 @@
 import { hashKey } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '@/app/config';
-import { renderHtml, TEST_MERCHANT, testQueryClient } from '@/pages/merchant-settings/pageTesting';
+import { renderHtml, TEST_MERCHANT, testQueryClient } from '@/components/pageTesting';
 import type { MerchantEntry, SessionState } from '@/session';
 import { createSessionStore } from '@/session/store';
 import { ROUTE_SEARCHES } from './listSearches';

@@ -1,3 +1,4 @@
+import { installTestClock } from '@coin/contract/testClock';
 import { ConfigError, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
@@ -9,6 +10,7 @@ async function main(): Promise<number> {
   let db: Db | null = null;
   const backend = async (): Promise<AdminBackend> => {
     const config = loadConfig();
+    installTestClock();
     if (config.databaseUrl) {
       db = openDatabase({ databaseUrl: config.databaseUrl, maxConnections: 2 });
       return databaseBackend(db, 'PostgreSQL', { publicUrl: config.publicUrl });

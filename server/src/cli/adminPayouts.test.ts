@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import { closingOnOrAfter } from '../domain/payoutCalendar';
+import { PAYOUT_COIN_ID, PAYOUT_RESERVE } from '../domain/payouts';
+import { settleBalance } from '../domain/refunds.fixtures';
 import { addDays } from '../domain/time';
+import { DEMO_MERCHANTS } from '../seed/accounts';
 import { describeEachDatabase, tokyoDay } from '../testing/harness';
 import { databaseBackend } from './admin';
 import { runAdminCommand } from './adminRun.testing';
@@ -13,6 +16,10 @@ describeEachDatabase('npm run admin: payouts run', (env) => {
   it('pays the due closing once, says who was passed over and why, and refuses a bad date', async () => {
     const backend = databaseBackend(env().db);
     const date = addDays(closingOnOrAfter(tokyoDay()), 1);
+    // Both merchants with an account hold more than a payout's fees, whatever the seed's day left them.
+    for (const m of [DEMO_MERCHANTS.main, DEMO_MERCHANTS.station]) {
+      await settleBalance(env().db, m.walletNo, m.id, PAYOUT_COIN_ID, PAYOUT_RESERVE + 50_000);
+    }
     const first = await run(['payouts', 'run', '--date', date], backend);
     expect(first.code, first.err.join('\n')).toBe(0);
     const text = first.out.join('\n');

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { installTestClock } from '@coin/contract/testClock';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
+  installTestClock();
   const db = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     if (values.reset) {

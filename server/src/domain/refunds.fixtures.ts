@@ -82,6 +82,27 @@ export async function drainTo(db: Db, walletNo: string, merchantId: number, coin
   });
 }
 
+/**
+ * Sets a wallet's balance of a coin to exactly `target`: the difference comes from the issuer (a reload)
+ * or goes to the payouts wallet. A test that needs a balance makes it, whatever day the seed ran on.
+ */
+export async function settleBalance(db: Db, walletNo: string, merchantId: number, coinId: number, target: number) {
+  await db.transaction().execute(async (trx) => {
+    const current = await balanceOf(trx, walletNo, coinId);
+    if (current === target) return;
+    const other = current < target ? SYSTEM_WALLETS.issuer : SYSTEM_WALLETS.payouts;
+    await postTransaction(trx, {
+      type: current < target ? 'RELOAD' : 'WITHDRAWAL',
+      merchantId,
+      comment: 'test: settle the balance',
+      entries: [
+        { walletNo, coinId, amount: target - current },
+        { walletNo: other, coinId, amount: current - target },
+      ],
+    });
+  });
+}
+
 export interface RefundCall {
   walletNo: string;
   authorization: string;

@@ -12,11 +12,11 @@ import {
   submitWith,
   typeInto,
 } from '@/components/formTesting';
+import { TEST_MERCHANT } from '@/components/pageTesting';
 import BankAccountPage from './BankAccountPage';
-import { TEST_MERCHANT } from './pageTesting';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('./pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 // The schemas module loads once here, not inside the first submit a test waits on.
 beforeAll(async () => {

@@ -2,16 +2,16 @@ import type { BankAccount } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@/api/errors';
 import { bankAccountKeys, zenginKeys } from '@/api/merchantSettings';
+import { inputValueOf, renderHtml, seedError, TEST_MERCHANT, testQueryClient, textOf } from '@/components/pageTesting';
 import { BankAccountForm } from './BankAccountForm';
 import BankAccountPage from './BankAccountPage';
 import { type BankAccountValues, bankAccountValuesOf } from './bankAccountForm';
 import { ConfirmBankAccount } from './ConfirmBankAccount';
-import { inputValueOf, renderHtml, seedError, TEST_MERCHANT, testQueryClient, textOf } from './pageTesting';
 import { RegisteredAccount } from './RegisteredAccount';
 
 // The app's client and session need a browser: the page reads its data from the cache the test fills.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('./pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 const account: BankAccount = {
   bank_code: '0128',

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@/api/errors';
 import { merchantQrKeys } from '@/api/merchantSettings';
-import { renderHtml, seedError, TEST_MERCHANT, testQueryClient, textOf } from './pageTesting';
+import { renderHtml, seedError, TEST_MERCHANT, testQueryClient, textOf } from '@/components/pageTesting';
 import QrCodePage from './QrCodePage';
 
 // The app's client and session need a browser: the page reads its data from the cache the test fills.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('./pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 const qr = {
   url: 'https://qr.example.jp/merchant/?wallet_no=1234567890',

@@ -12,11 +12,11 @@ import {
   submitWith,
   typeInto,
 } from '@/components/formTesting';
-import { TEST_MERCHANT } from './pageTesting';
+import { TEST_MERCHANT } from '@/components/pageTesting';
 import RebateCoinPage from './RebateCoinPage';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('./pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 const settings: RebateCoinSettings = {
   coin_id: null,

@@ -2,13 +2,13 @@ import type { RebateCoinSettings } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/api/errors';
 import { rebateCoinKeys } from '@/api/merchantSettings';
-import { inputValueOf, renderHtml, seedError, TEST_MERCHANT, testQueryClient, textOf } from './pageTesting';
+import { inputValueOf, renderHtml, seedError, TEST_MERCHANT, testQueryClient, textOf } from '@/components/pageTesting';
 import RebateCoinPage from './RebateCoinPage';
 import RebateExample, { rebateExamples } from './RebateExample';
 
 // The app's client and session need a browser: the page reads its data from the cache the test fills.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('./pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 const settings: RebateCoinSettings = {
   coin_id: 1,

@@ -2,7 +2,15 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
-import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import {
+  descriptionOf,
+  fieldByLabel,
+  type Mounted,
+  mount,
+  settleDialogFocus,
+  submitWith,
+  typeInto,
+} from '@/components/formTesting';
 import UserFormModal from './UserFormModal';
 
 let mounted: Mounted | undefined;
@@ -26,6 +34,7 @@ async function mountModal(error: unknown = null, mode: 'invite' | 'edit' = 'invi
       onSubmit={onSubmit}
     />,
   );
+  await settleDialogFocus();
   return onSubmit;
 }
 

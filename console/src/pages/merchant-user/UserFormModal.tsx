@@ -48,6 +48,11 @@ export default function UserFormModal({
   const refusedField = refusal && isField(refusal.field) ? refusal.field : null;
   const refusalText = error ? t(accountErrorKey(error) as 'errors.unexpected') : null;
 
+  // The dialog's focus trap gives the first focus to the field marked data-autofocus: the refused field
+  // when the dialog opens with a refusal, so it and the effect below agree instead of racing (the trap
+  // focuses on a timer, the effect on the next frame; which came last used to win).
+  const initialFocus = refusedField ?? 'name';
+
   const formRef = useRef<HTMLFormElement>(null);
   const { focusInvalid } = useFieldFocus<string>(
     (field) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`) ?? null,
@@ -81,7 +86,7 @@ export default function UserFormModal({
             label={t('accounts.fields.userName')}
             name="name"
             required
-            data-autofocus
+            data-autofocus={initialFocus === 'name' || undefined}
             {...form.getInputProps('name')}
           />
           <NativeSelect
@@ -89,6 +94,7 @@ export default function UserFormModal({
             name="role"
             required
             data={ROLES.map((role) => ({ value: role, label: t(roleKey(role)) }))}
+            data-autofocus={initialFocus === 'role' || undefined}
             {...form.getInputProps('role')}
           />
           {mode === 'invite' && (
@@ -99,6 +105,7 @@ export default function UserFormModal({
               autoComplete="off"
               inputMode="email"
               required
+              data-autofocus={initialFocus === 'email' || undefined}
               {...form.getInputProps('email')}
             />
           )}

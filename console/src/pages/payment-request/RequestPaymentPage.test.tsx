@@ -16,7 +16,7 @@ import {
 import RequestPaymentPage from './RequestPaymentPage';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('@/pages/merchant-settings/pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 const WALLET_NO = '1234567890';
 const STANDARD: PaymentRate = { type: 'STANDARD', label: '通常', rate_bp: 100, group_only: false };

@@ -1,13 +1,13 @@
 import type { WalletHistory } from '@coin/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletKeys } from '@/api/wallets';
-import { renderHtml, TEST_MERCHANT, testQueryClient, textOf } from '@/pages/merchant-settings/pageTesting';
+import { renderHtml, TEST_MERCHANT, testQueryClient, textOf } from '@/components/pageTesting';
 import { recentPeriod } from './paymentPeriod';
 import RequestRefundPage from './RequestRefundPage';
 
 // The app's client and session need a browser: the page reads its data from the cache the test fills.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('@/pages/merchant-settings/pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 const row = (
   transactionId: number,

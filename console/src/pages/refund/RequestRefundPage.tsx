@@ -11,6 +11,7 @@ import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { walletQueries } from '@/api/wallets';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
+import type { RefundTarget } from '@/components/refund/refundForm';
 import { TwoLineCell } from '@/components/TwoLineCell';
 import { halfWidthDigits } from '@/components/typedNumber';
 import { usePageTitle } from '@/components/usePageTitle';
@@ -18,10 +19,9 @@ import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { recentPeriod } from './paymentPeriod';
-import type { RefundTarget } from './refundForm';
 
 // The refund form (and @mantine/form with it) loads once a payment is chosen, as in the payment detail.
-const RefundSteps = lazy(() => import('./RefundSteps'));
+const RefundSteps = lazy(() => import('@/components/refund/RefundSteps'));
 // What is being refunded and the fee history load beside the form, after it.
 const RefundSideCards = lazy(() => import('./RefundSideCards'));
 

@@ -1,6 +1,6 @@
 import type { CallResponse, SummarizedFee } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { renderHtml, textOf } from '@/pages/merchant-settings/pageTesting';
+import { renderHtml, textOf } from '@/components/pageTesting';
 import { FeeSummary } from './FeeDetailModal';
 import { FeesView } from './FeesCard';
 import { RefundsView } from './RefundsCard';

@@ -1,12 +1,12 @@
 import { TRANSACTION_TYPE_LABELS, type TransactionDetail } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { inputValueOf, renderHtml, textOf } from '@/pages/merchant-settings/pageTesting';
-import RefundSteps from '@/pages/refund/RefundSteps';
+import { inputValueOf, renderHtml, textOf } from '@/components/pageTesting';
+import RefundSteps from '@/components/refund/RefundSteps';
 import { refundTargetOf, TransactionDetailView } from './HistoryDrawer';
 
 // The app's client and session need a browser: nothing here calls the server on first render.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-vi.mock('@/session', () => import('@/pages/merchant-settings/pageTesting').then((testing) => testing.testSession));
+vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
 
 const payment: TransactionDetail = {
   wallet_no: '1234567890',

@@ -9,14 +9,14 @@ import { walletQueries } from '@/api/wallets';
 import { useDialogFrame } from '@/components/ConfirmDialog';
 import { type Fact, FactsTable } from '@/components/FactsTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import type { RefundTarget } from '@/components/refund/refundForm';
 import { formatCoin, formatDateTime } from '@/format';
 import { type TFunction, useTranslation } from '@/i18n';
-import type { RefundTarget } from '@/pages/refund/refundForm';
 import { selectRole, useSessionState } from '@/session';
 import { formatSignedAmount, transactionTypeLabel } from './columns';
 
 // The refund form (and its confirm step) loads when 返金する is pressed.
-const RefundSteps = lazy(() => import('@/pages/refund/RefundSteps'));
+const RefundSteps = lazy(() => import('@/components/refund/RefundSteps'));
 
 interface HistoryDrawerProps {
   walletNo: string;

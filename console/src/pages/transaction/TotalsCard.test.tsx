@@ -1,8 +1,8 @@
 import { addDays, TRANSACTION_TOTALS_MAX_DAYS, type TransactionTotals } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/api/errors';
+import { renderHtml, textOf } from '@/components/pageTesting';
 import { t } from '@/i18n';
-import { renderHtml, textOf } from '@/pages/merchant-settings/pageTesting';
 import { TotalsCard, TotalsView, totalsPeriodTooLong } from './TotalsCard';
 
 // The app's client needs a browser: the view is given its query, nothing calls the server.

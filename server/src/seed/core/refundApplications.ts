@@ -54,10 +54,11 @@ export function refundApplicationsOf(sim: Simulation): Insertable<RefundApplicat
     // Issue 15 (migration 0011): why the merchant refunds.
     reason: REASONS[rows.length % REASONS.length] ?? null,
   });
+  // In めぶくコイン only, whatever the day: Top then shows one coin with refunds waiting on every date.
   const recent = (merchantId: number) =>
     payments
       .filter(
-        (p) => p.merchant.id === merchantId && p.coinId !== COIN.point && p.refunded === 0 && p.at > nowMs - 14 * DAY,
+        (p) => p.merchant.id === merchantId && p.coinId === COIN.coin && p.refunded === 0 && p.at > nowMs - 14 * DAY,
       )
       .slice(-40);
   const requested = [

@@ -4,7 +4,7 @@ import { addDays, tokyoDate, tokyoDayStart } from '../../domain/time';
 import { DAY, demoCalendar } from '../calendar';
 import type { LedgerBuffer } from './ledgerBuffer';
 import { addOpenMonths, scheduleMonthEnds } from './monthEnd';
-import { scheduleClosingPayouts } from './payoutRuns';
+import { scheduleClosingPayouts, scheduleGroupBooking } from './payoutRuns';
 import { refundApplicationsOf } from './refundApplications';
 import { scheduleDayPayments } from './sales';
 import { newSimulation } from './simulation';
@@ -41,6 +41,7 @@ export function simulateDemo(now: Date): DemoSimulation {
     scheduleClosingPayouts(sim, date, dayStart);
   }
   scheduleMonthEnds(sim, calendar);
+  scheduleGroupBooking(sim);
 
   sim.run();
 
