@@ -46,7 +46,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The real server serving the built console, on a fresh seeded embedded database.
-    command: 'npx tsx server/src/server.ts',
+    command: 'node --enable-source-maps server/dist/server.mjs',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

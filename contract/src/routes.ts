@@ -19,17 +19,22 @@ export interface PublicRoute {
   verify: boolean;
 }
 
-const app = (path: string, name: string, roles: readonly Role[], group: MenuGroup): AppRoute => ({
-  kind: 'app',
-  path,
-  name,
-  roles,
-  group,
-});
-const pub = (path: string, name: string, verify: boolean): PublicRoute => ({ kind: 'public', path, name, verify });
+// Generic so that the tables keep each path and name as a literal type: a link to a path that does not
+// exist, or pathOf() of a name that does not, fails to compile (RoutePath, RouteName below).
+const app = <const P extends string, const N extends string>(
+  path: P,
+  name: N,
+  roles: readonly Role[],
+  group: MenuGroup,
+): AppRoute & { path: P; name: N } => ({ kind: 'app', path, name, roles, group });
+const pub = <const P extends string, const N extends string>(
+  path: P,
+  name: N,
+  verify: boolean,
+): PublicRoute & { path: P; name: N } => ({ kind: 'public', path, name, verify });
 
 /** Authenticated pages (§2) with the roles of §6, in side-menu order. */
-export const APP_ROUTES: readonly AppRoute[] = [
+export const APP_ROUTES = [
   app('/top', 'Top', ALL_ROLES, 'home'),
   app('/transaction', 'Transaction', ALL_ROLES, 'sales'),
   app('/payment/request', 'RequestPayment', PAYING_ROLES, 'sales'),
@@ -55,10 +60,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   app('/downloadUtilityBillsData', 'DownloadUtilityBillsData', ALL_ROLES, 'download'),
   app('/changePassword', 'ChangePassword', ALL_ROLES, 'account'),
   app('/changeEmail', 'ChangeEmail', ALL_ROLES, 'account'),
-];
+] as const satisfies readonly AppRoute[];
 
 /** Public and verification routes (§2). */
-export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+export const PUBLIC_ROUTES = [
   pub('/login', 'Login', false),
   pub('/forget', 'ForgetPassword', false),
   pub('/password/reset', 'ResetPassword', true),
@@ -77,7 +82,21 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   pub('/ekyc/error', 'MobileError', false),
   pub('/bankpay/cancel', 'MobileCancel', false),
   pub('/ekyc/cancel', 'MobileCancel', false),
-];
+] as const satisfies readonly PublicRoute[];
+
+/** A signed-in page's entry of the table, with its path and name as literal types. */
+export type AppRouteEntry = (typeof APP_ROUTES)[number];
+/** A signed-in page's path, and its name. */
+export type AppRoutePath = (typeof APP_ROUTES)[number]['path'];
+export type AppRouteName = (typeof APP_ROUTES)[number]['name'];
+/** Every page's path (signed-in and public), and every name a page has. */
+export type RoutePath = AppRoutePath | (typeof PUBLIC_ROUTES)[number]['path'];
+export type RouteName = AppRouteName | (typeof PUBLIC_ROUTES)[number]['name'];
+/** The name of the page at a path. */
+export type RouteNameOf<P extends RoutePath> = Extract<
+  (typeof APP_ROUTES | typeof PUBLIC_ROUTES)[number],
+  { path: P }
+>['name'];
 
 /** QR intermediary actions, served at `/{action}/` on qr./app. hosts. */
 export const QR_ACTIONS = [
@@ -129,8 +148,8 @@ export type ResolvedPath =
   | { kind: 'returnApp'; action: string }
   | { kind: 'unknown' };
 
-const appByPath = new Map(APP_ROUTES.map((r) => [r.path, r]));
-const publicByPath = new Map(PUBLIC_ROUTES.map((r) => [r.path, r]));
+const appByPath = new Map<string, AppRoute>(APP_ROUTES.map((r) => [r.path, r]));
+const publicByPath = new Map<string, PublicRoute>(PUBLIC_ROUTES.map((r) => [r.path, r]));
 const withSlash = (actions: readonly string[]) => new Set(actions.map((a) => `/${a}/`));
 const qrPaths = withSlash(QR_ACTIONS);
 const appActionPaths = withSlash(APP_ACTIONS);

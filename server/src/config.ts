@@ -231,6 +231,24 @@ const SCHEMA = {
         : { problem: 'must be true or false', value: false };
     },
   }),
+  // Operations
+  metricsPort: variable('METRICS_PORT', {
+    default: '',
+    description:
+      'Port of the Prometheus metrics listener (GET /metrics), apart from the public port; unset = no metrics listener',
+    read: (raw): Read<number | null> => (raw === undefined ? ok(null) : integer(0, 1, 65535)(raw)),
+  }),
+  metricsHost: variable('METRICS_HOST', {
+    default: '127.0.0.1',
+    description: 'Interface of the metrics listener: keep it off the public network (loopback, or a private interface)',
+    read: (raw) => ok(raw ?? '127.0.0.1'),
+  }),
+  shutdownTimeoutSeconds: variable('SHUTDOWN_TIMEOUT_SECONDS', {
+    default: '25',
+    description:
+      'On SIGTERM, how long requests in flight and background work may take to finish before the process exits anyway',
+    read: integer(25, 1, 3600),
+  }),
   /** Tests only: the clock the process starts at (contract/src/testClock.ts), read by installTestClock. */
   testClock: variable(TEST_CLOCK_VARIABLE, {
     default: '(unset)',

@@ -5,6 +5,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from './domain/operatorChannel';
 import { buildApp } from './http/app';
+import { buildMetricsApp } from './http/operations';
 import { buildOperatorApp } from './http/routes/refundsOperator';
 import { isDatabaseEmpty, seedDemo } from './seed';
 
@@ -41,16 +42,27 @@ async function main(): Promise<void> {
     await sql`analyze`.execute(db);
   }
 
+  const metricsApp = config.metricsPort ? await buildMetricsApp(app.operations.registry) : null;
+
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
+    // Readiness answers 503 from now; the listener stops taking connections, requests in flight are
+    // answered and background work (mail, after-answer tasks) settles in the onClose hooks.
+    app.operations.markShuttingDown();
+    log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      log.error({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    deadline.unref();
     try {
       if (operatorApp) {
         removeOperatorChannel(config.dataDir);
         await operatorApp.close();
       }
+      await metricsApp?.close();
       await app.close();
       await db.destroy();
       process.exit(0);
@@ -70,6 +82,10 @@ async function main(): Promise<void> {
     if (typeof address === 'object' && address) {
       writeOperatorChannel(config.dataDir, { pid: process.pid, port: address.port, secret: operatorSecret });
     }
+  }
+  if (metricsApp && config.metricsPort) {
+    await metricsApp.listen({ port: config.metricsPort, host: config.metricsHost });
+    log.info(`metrics at http://${config.metricsHost}:${config.metricsPort}/metrics`);
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   log.info(

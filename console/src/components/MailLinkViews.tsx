@@ -1,9 +1,9 @@
 import { NAMED_PATHS } from '@coin/contract';
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorMessageKey } from '@/api/errors';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { pathOf } from '@/router/paths';
 import type { TokenFailure } from './accountErrors';
 
@@ -35,11 +35,11 @@ export function TokenFailureView({ failure, flow }: { failure: TokenFailure; flo
       </Title>
       <Text>{body}</Text>
       {offerReset && (
-        <Button component={Link} to={pathOf('ForgetPassword')} variant="light">
+        <Button component={AppLink} to={pathOf('ForgetPassword')} variant="light">
           {t('accounts.actions.toForget')}
         </Button>
       )}
-      <Anchor component={Link} to={NAMED_PATHS.Login}>
+      <Anchor component={AppLink} to={NAMED_PATHS.Login}>
         {t('actions.backToLogin')}
       </Anchor>
     </Stack>
@@ -54,7 +54,7 @@ export function DoneView({ heading, children }: { heading: string; children: Rea
       <Alert color="teal" variant="light" role="status" title={heading}>
         {children}
       </Alert>
-      <Button component={Link} to={NAMED_PATHS.Login}>
+      <Button component={AppLink} to={NAMED_PATHS.Login}>
         {t('actions.backToLogin')}
       </Button>
     </Stack>

@@ -75,7 +75,7 @@ describe('the jp catalogue in two parts', () => {
   it('titles every page of the route tables and every special page', () => {
     const all = new Set([...firstPaint, ...keysOf(jpPages)]);
     const special: SpecialPage[] = ['NotFound', 'Intermediary', 'IntermediaryReturnApp'];
-    for (const name of [...APP_ROUTES, ...PUBLIC_ROUTES].map((route) => route.name).concat(special)) {
+    for (const name of [...APP_ROUTES, ...PUBLIC_ROUTES].map((route): string => route.name).concat(special)) {
       expect(pageTitleKey(name)).toBe(`pages.${name}`);
       expect(all.has(`pages.${name}`), name).toBe(true);
     }

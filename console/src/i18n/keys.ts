@@ -7,7 +7,7 @@ export type PageTitleKey = `pages.${PageName}`;
 const SPECIAL_PAGES: readonly SpecialPage[] = ['NotFound', 'Intermediary', 'IntermediaryReturnApp'];
 /** Every page has a title in the catalogue (i18n/catalogue.test.ts); the titles load with the pages. */
 const PAGE_NAMES: ReadonlySet<string> = new Set(
-  [...APP_ROUTES, ...PUBLIC_ROUTES].map((r) => r.name).concat(SPECIAL_PAGES),
+  [...APP_ROUTES, ...PUBLIC_ROUTES].map((r): string => r.name).concat(SPECIAL_PAGES),
 );
 
 const isPageName = (name: string): name is PageName => PAGE_NAMES.has(name);

@@ -1,7 +1,7 @@
 // Each list route's own search parser (its validateSearch): the keys it knows, their allowed values.
 import { APP_ROUTES } from '@coin/contract';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_SEARCHES } from './listSearches';
+import { ROUTE_SEARCHES, searchParserOf } from './listSearches';
 import { parseSearch, stringifySearch, thisMonth } from './search';
 
 // 2026-03-31 15:30 UTC is 2026-04-01 00:30 in Tokyo.
@@ -10,7 +10,7 @@ const MONTH = thisMonth(NOW);
 const PERIOD = { from: '2026-02-01', to: '2026-02-28' };
 
 const parse = (name: string, query: string) => {
-  const parser = ROUTE_SEARCHES[name];
+  const parser = searchParserOf(name);
   if (!parser) throw new Error(`no search parser for ${name}`);
   return parser(parseSearch(query), NOW);
 };
@@ -76,7 +76,7 @@ describe('each list route validates its own search', () => {
   const names = Object.keys(ROUTE_SEARCHES);
 
   it('names routes of the contract table, and every one is tested below', () => {
-    const routeNames = new Set(APP_ROUTES.map((route) => route.name));
+    const routeNames = new Set<string>(APP_ROUTES.map((route) => route.name));
     for (const name of names) expect(routeNames.has(name), name).toBe(true);
     expect(Object.keys(VALID).sort()).toEqual([...names].sort());
     expect(Object.keys(DEFAULTED).sort()).toEqual([...names].sort());
@@ -92,7 +92,7 @@ describe('each list route validates its own search', () => {
   });
 
   it.each(names)('%s is idempotent and round-trips through the URL', (name) => {
-    const parser = ROUTE_SEARCHES[name];
+    const parser = searchParserOf(name);
     const [query] = VALID[name] ?? [''];
     if (!parser) throw new Error(name);
     const once = parser(parseSearch(query), NOW);

@@ -1,3 +1,4 @@
+import type { AppRouteName } from '@coin/contract';
 import { automaticPaymentSearch } from '@/pages/automatic-payments/automaticPaymentSearch';
 import { couponSearch } from '@/pages/coupon/couponSearch';
 import { downloadSearch } from '@/pages/download/downloadSearch';
@@ -15,7 +16,7 @@ import { listSearch, type SearchParser } from './search';
  * search with the same parser (useListSearch), its prefetch (pageData.ts) too. Small files of their
  * own, in the entry chunk: a route validates its search before its page's chunk has loaded.
  */
-export const ROUTE_SEARCHES: Readonly<Record<string, SearchParser>> = {
+export const ROUTE_SEARCHES = {
   Transaction: transactionSearch,
   RequestPayment: listSearch,
   UrlPayment: urlPaymentSearch,
@@ -32,4 +33,11 @@ export const ROUTE_SEARCHES: Readonly<Record<string, SearchParser>> = {
   WithdrawalInfoMerchant: listSearch,
   DownloadFile: downloadSearch,
   DownloadUtilityBillsData: utilityBillsDownloadSearch,
-};
+} as const satisfies Partial<Record<AppRouteName, SearchParser>>;
+
+/** The search of a list route, by route name: what its parser gives. */
+export type ListSearchOf<N> = N extends keyof typeof ROUTE_SEARCHES ? ReturnType<(typeof ROUTE_SEARCHES)[N]> : never;
+
+/** The search parser of a route by its name, if it is a list route. */
+export const searchParserOf = (name: string): SearchParser | undefined =>
+  (ROUTE_SEARCHES as Readonly<Record<string, SearchParser>>)[name];

@@ -6,7 +6,7 @@ import { setConfig } from '@/app/config';
 import { renderHtml, TEST_MERCHANT, testQueryClient } from '@/components/pageTesting';
 import type { MerchantEntry, SessionState } from '@/session';
 import { createSessionStore } from '@/session/store';
-import { ROUTE_SEARCHES } from './listSearches';
+import { searchParserOf } from './listSearches';
 import { PAGE_DATA } from './pageData';
 import { PAGE_LOADERS } from './pages';
 import { parseSearch } from './search';
@@ -69,7 +69,7 @@ beforeAll(() => {
 /** The search a route's page and loader see for this query. */
 function routeSearch(name: string, query: string): Record<string, unknown> {
   const raw = parseSearch(query);
-  const parse = ROUTE_SEARCHES[name];
+  const parse = searchParserOf(name);
   return parse ? { ...raw, ...parse(raw) } : raw;
 }
 

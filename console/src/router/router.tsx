@@ -12,7 +12,7 @@ import {
 import SignedOutLayout from '@/app/SignedOutLayout';
 import { PageError, PagePending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
-import { ROUTE_SEARCHES } from './listSearches';
+import { searchParserOf } from './listSearches';
 import { type PageDataContext, pageDataLoader } from './pageData';
 import { pageLoader, withMantine, withPageStrings } from './pages';
 import { SpecialPageView } from './SpecialPageView';
@@ -112,7 +112,7 @@ export function createAppRouter(deps: AppRouterDeps) {
       getParentRoute: () => signedIn,
       path: routePath(route.path),
       staticData: { routeName: route.name },
-      ...routeSearchOptions(ROUTE_SEARCHES[route.name]),
+      ...routeSearchOptions(searchParserOf(route.name)),
       ...(prefetch
         ? {
             loaderDeps: ({ search }: { search: Record<string, unknown> }) => search,

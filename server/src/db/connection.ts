@@ -71,6 +71,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The PostgreSQL pool behind each database opened here (none for PGlite), for the metrics. */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** Connections of the database's PostgreSQL pool; null on the embedded database. */
+export function poolStatsOf(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -83,7 +92,9 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
       },
     });
     pool.on('error', options.onIdleConnectionError ?? warnIdleConnectionError);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
+    pools.set(db, pool);
+    return db;
   }
   const { pgliteDir, pgliteSnapshot } = options;
   let unlock: (() => void) | undefined;

@@ -14,6 +14,7 @@ import { installBackground } from './background';
 import { installNotFound, registerConsole } from './console';
 import { installErrorHandler } from './errors';
 import { installMailOutbox } from './mailOutbox';
+import { installOperations, type Operations } from './operations';
 import { installRateLimit } from './rateLimit';
 import { registerCallRoutes } from './routes';
 import type { AppDeps } from './routes/context';
@@ -38,6 +39,22 @@ export function redactTokens(url: string): string {
     .replace(/([?&](?:token|activate_token|email_token|pass_token)=)[^&#]*/g, '$1[token]');
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Readiness and metrics (http/operations.ts). */
+    operations: Operations;
+  }
+}
+
+/**
+ * Longest time a client may take to send a whole request (headers and body): a slow sender (slowloris)
+ * cannot hold connections open. Answers are not limited by it (a CSV of a large wallet streams for longer).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** An idle keep-alive connection is closed after this: above the 60 s idle timeout of common load balancers. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** The whole service as a Fastify instance (tests `inject()` into it; server.ts makes it listen). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -58,6 +75,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // On close, idle keep-alive connections end at once; requests in flight are answered first.
+    forceCloseConnections: 'idle',
   });
   const signer = new TokenSigner(config.jwtSecret);
   const mailer = options.mailer ?? createMailer(config, app.log);
@@ -87,7 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installNotFound(app, available);
 
   installAuth(app, deps);
-  await installRateLimit(app, config, options.rateLimitNamespace);
+  const { redis } = await installRateLimit(app, config, options.rateLimitNamespace);
+  app.decorate('operations', installOperations(app, { db, redis }));
   await app.register(
     async (api) => {
       // Image uploads (`consumes: multipart/form-data`); each handler reads its one file with its own limits.

@@ -24,9 +24,13 @@ export const RATE_LIMITED_CALLS: ReadonlySet<CallId> = new Set<CallId>([
 /**
  * Registers @fastify/rate-limit without a global limit; routes of RATE_LIMITED_CALLS opt in (routes/index.ts).
  * Counters live in Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
- * Over the limit the answer is 429 `rate_limited`.
+ * Over the limit the answer is 429 `rate_limited`. Answers the Redis client (the readiness check pings it).
  */
-export async function installRateLimit(app: FastifyInstance, config: Config, namespace = 'coin-rate-limit:') {
+export async function installRateLimit(
+  app: FastifyInstance,
+  config: Config,
+  namespace = 'coin-rate-limit:',
+): Promise<{ redis: Redis | null }> {
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true });
@@ -45,4 +49,5 @@ export async function installRateLimit(app: FastifyInstance, config: Config, nam
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: () => new DomainError('rate_limited'),
   });
+  return { redis: redis ?? null };
 }

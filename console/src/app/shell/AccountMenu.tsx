@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Menu.css';
 import { Menu } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/i18n';
 import { pageTitleKey } from '@/i18n/keys';
+import { AppLink } from '@/router/AppLink';
 import { pathOf } from '@/router/paths';
 import { session } from '@/session';
 import classes from './shell.module.css';
@@ -38,7 +38,7 @@ export default function AccountMenu({
           <span>{role}</span>
         </Menu.Label>
         {ACCOUNT_PAGES.map((page) => (
-          <Menu.Item key={page} component={Link} to={pathOf(page)}>
+          <Menu.Item key={page} component={AppLink} to={pathOf(page)}>
             {t(pageTitleKey(page))}
           </Menu.Item>
         ))}

@@ -1,8 +1,9 @@
-import { APP_ROUTES, type AppRoute, canOpen, MENU_GROUPS, type MenuGroup, type Role } from '@coin/contract';
+import { APP_ROUTES, type AppRouteEntry, canOpen, MENU_GROUPS, type MenuGroup, type Role } from '@coin/contract';
 import { NavLink, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from '@/i18n';
 import { pageTitleKey } from '@/i18n/keys';
+import { AppLink } from '@/router/AppLink';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import classes from './shell.module.css';
 
@@ -25,7 +26,7 @@ const APPLIES: Readonly<Record<string, (merchant: MenuMerchant) => boolean>> = {
 };
 
 /** The routes the role may open and that apply to the merchant, by menu group, in the route table's order. */
-export function menuSections(role: Role, merchant: MenuMerchant): { group: MenuGroup; routes: AppRoute[] }[] {
+export function menuSections(role: Role, merchant: MenuMerchant): { group: MenuGroup; routes: AppRouteEntry[] }[] {
   return SIDE_GROUPS.map((group) => ({
     group,
     routes: APP_ROUTES.filter(
@@ -63,7 +64,7 @@ export function SideMenu({ role, onNavigate }: { role: Role; onNavigate: () => v
               return (
                 <NavLink
                   key={route.path}
-                  component={Link}
+                  component={AppLink}
                   to={route.path}
                   // /refund must not light up on /refund/request.
                   activeOptions={{ exact: true }}

@@ -1,7 +1,6 @@
 import { REFUND_REASON_MAX_LENGTH, type RefundApplication, type RefundConfirmation } from '@coin/contract';
 import { Alert, Button, Group, Text, Textarea } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type RefundBody, useConfirmRefund, useCreateRefund } from '@/api/refunds';
 import { apiErrorText } from '@/components/apiErrorText';
@@ -18,6 +17,7 @@ import { ConfirmPanel, DonePanel } from '@/components/MoneyStepPanels';
 import { type ConfirmStepOf, type MoneyStep, useMoneySteps } from '@/components/useMoneySteps';
 import { formatBasisPoints, formatCoin, formatDateTime } from '@/format';
 import { type TFunction, useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import {
   checkRefund,
   initialRefundValues,
@@ -62,7 +62,7 @@ export default function RefundSteps({ walletNo, payment, onCancel, cancelLabel, 
         title={t('refund.request.doneTitle')}
         actions={
           <>
-            <Button component={Link} to="/refund">
+            <Button component={AppLink} to="/refund">
               {t('refund.request.toList')}
             </Button>
             {doneActions}

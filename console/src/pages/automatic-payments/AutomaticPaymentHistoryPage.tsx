@@ -6,7 +6,6 @@ import '@mantine/core/styles/Badge.css';
 import { AUTOMATIC_PAYMENT_RESULTS, type AutomaticPayment } from '@coin/contract';
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { CoinAmount } from '@/components/CoinAmount';
 import { CsvButton } from '@/components/FileDownload';
@@ -18,6 +17,7 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { DATE_FORMAT, formatDateTime, formatDay } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { automaticPaymentListQuery } from './automaticPaymentQueries';
 import { automaticPaymentSearch } from './automaticPaymentSearch';
@@ -63,7 +63,7 @@ function TransactionLink({ payment }: { payment: AutomaticPayment }) {
   if (!search) return null;
   return (
     <Anchor
-      renderRoot={(props) => <Link {...props} to="/transaction" search={search} />}
+      renderRoot={(props) => <AppLink {...props} to="/transaction" search={search} />}
       size="sm"
       aria-label={t('automaticPayments.list.openTransaction', { id: search.id })}
     >

@@ -1,7 +1,6 @@
 import type { Invoice } from '@coin/contract';
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import { isApiError } from '@/api/errors';
 import { invoiceQueries } from '@/api/invoices';
@@ -10,6 +9,7 @@ import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import type { MerchantEntry } from '@/session';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { PaySection } from './PaySection';
@@ -19,7 +19,7 @@ const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to="/invoicePayment" size="sm">
+    <Anchor component={AppLink} to="/invoicePayment" size="sm">
       {t('invoice.detail.backToList')}
     </Anchor>
   );

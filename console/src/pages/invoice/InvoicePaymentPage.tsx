@@ -6,7 +6,7 @@ import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, type Invoice } from '@coin/contract';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
@@ -15,6 +15,7 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
 import { InvoiceDetail, InvoiceNotFound } from './InvoiceDetail';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
@@ -66,7 +67,7 @@ function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
         header: t('invoice.list.subject'),
         render: (row) => (
           <Anchor
-            renderRoot={(props) => <Link {...props} to="/invoicePayment" search={{ invoice_id: String(row.id) }} />}
+            renderRoot={(props) => <AppLink {...props} to="/invoicePayment" search={{ invoice_id: String(row.id) }} />}
             size="sm"
             aria-label={t('invoice.list.open', { title: row.title })}
           >

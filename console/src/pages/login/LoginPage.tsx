@@ -1,9 +1,10 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { errorMessageKey } from '@/api/errors';
 import controls from '@/components/PlainControls.module.css';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { pathOf } from '@/router/paths';
 import { hrefWithQuery, usePlainSearch } from '@/router/search';
 import { session } from '@/session';
@@ -175,9 +176,9 @@ export default function LoginPage() {
           {t('actions.login')}
         </button>
       </form>
-      <Link to={pathOf('ForgetPassword')} className={controls.link}>
+      <AppLink to={pathOf('ForgetPassword')} className={controls.link}>
         {t('actions.forgotPassword')}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { NAMED_PATHS } from '@coin/contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { requestPasswordReset } from '@/api/accounts';
 import { errorMessageKey } from '@/api/errors';
 import { useAccountRules } from '@/components/accountFormRules';
@@ -10,6 +9,7 @@ import { focusOnInvalid } from '@/components/formFocus';
 import { DoneView } from '@/components/MailLinkViews';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 
 /** /forget: asks for a reset link; the answer never tells whether the address is registered. */
 export default function ForgetPasswordPage() {
@@ -63,7 +63,7 @@ export default function ForgetPasswordPage() {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to={NAMED_PATHS.Login} ta="center" size="sm">
+      <Anchor component={AppLink} to={NAMED_PATHS.Login} ta="center" size="sm">
         {t('actions.backToLogin')}
       </Anchor>
     </Stack>

@@ -5,7 +5,6 @@ import '@mantine/core/styles/Paper.css';
 import type { MerchantRebate } from '@coin/contract';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';
@@ -16,6 +15,7 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatBasisPoints, formatCoin, formatDateTime, formatMonth } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { merchantRebateListQuery } from './merchantRebateQueries';
 import { RECENT_MONTHS, recentMonths } from './rebateRows';
@@ -83,7 +83,7 @@ export default function MerchantRebatePage() {
         render: (row) => (
           <Anchor
             renderRoot={(props) => (
-              <Link {...props} to="/transaction" search={transactionRowSearch(row.transaction_id, row.paid_at)} />
+              <AppLink {...props} to="/transaction" search={transactionRowSearch(row.transaction_id, row.paid_at)} />
             )}
             size="sm"
             aria-label={t('merchantRebate.list.openTransaction', { id: row.transaction_id })}

@@ -1,9 +1,9 @@
 import { NAMED_PATHS } from '@coin/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 
 /** Unknown paths, and intermediary paths on other hosts. */
 export default function NotFoundPage() {
@@ -16,7 +16,7 @@ export default function NotFoundPage() {
           {t('pages.NotFound')}
         </Title>
         <Text ta="center">{t('notFound.body')}</Text>
-        <Button component={Link} to={NAMED_PATHS.Top}>
+        <Button component={AppLink} to={NAMED_PATHS.Top}>
           {t('actions.backToTop')}
         </Button>
       </Stack>

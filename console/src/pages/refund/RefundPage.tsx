@@ -6,7 +6,6 @@ import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, REFUND_APPLICATION_STATUSES, type RefundApplication } from '@coin/contract';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { CsvButton } from '@/components/FileDownload';
 import { type Column, ListTable } from '@/components/ListTable';
@@ -18,6 +17,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useReturnFocus } from '@/components/useReturnFocus';
 import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { refundListQuery } from './refundQueries';
 import { refundSearch } from './refundSearch';
@@ -128,7 +128,7 @@ export default function RefundPage() {
           {t('pages.Refund')}
         </Title>
         {isOwner && (
-          <Button component={Link} to="/refund/request">
+          <Button component={AppLink} to="/refund/request">
             {t('refund.list.request')}
           </Button>
         )}

@@ -1,11 +1,11 @@
 import type { CallResponse } from '@coin/contract';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { walletQueries } from '@/api/wallets';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
 
 type RequestedRefunds = CallResponse<'listRequestedRefunds'>;
@@ -34,7 +34,7 @@ export function RefundsView({ query }: { query: RefundsQuery }) {
       toolbar={
         <Text size="sm" c="dimmed" mb="xs">
           {t('top.refunds.description')}{' '}
-          <Anchor renderRoot={(props) => <Link {...props} to="/refund" />} size="sm" underline="always">
+          <Anchor renderRoot={(props) => <AppLink {...props} to="/refund" />} size="sm" underline="always">
             {t('top.refunds.link')}
           </Anchor>
         </Text>

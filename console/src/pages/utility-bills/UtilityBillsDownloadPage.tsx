@@ -3,7 +3,6 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { FactsTable } from '@/components/FactsTable';
@@ -14,6 +13,7 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { utilityBillsSummaryQuery } from './utilityBillsQueries';
 import { utilityBillsDownloadSearch } from './utilityBillsSearch';
@@ -96,7 +96,7 @@ export default function UtilityBillsDownloadPage() {
       <Anchor
         size="sm"
         renderRoot={(props) => (
-          <Link {...props} to="/utilityBillsQrHistories" search={{ from: search.from, to: search.to }} />
+          <AppLink {...props} to="/utilityBillsQrHistories" search={{ from: search.from, to: search.to }} />
         )}
       >
         {t('utilityBills.download.toList')}

@@ -6,7 +6,6 @@ import '@mantine/core/styles/Badge.css';
 import { UTILITY_BILL_STATUSES, type UtilityBill } from '@coin/contract';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { CsvButton } from '@/components/FileDownload';
 import { ListSection, ListSummary } from '@/components/ListSection';
@@ -17,6 +16,7 @@ import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDateTime, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { BILL_CATEGORY_COLORS, BILL_STATUS_COLORS, billCategoryKey, billStatusKey, countsAsPaid } from './billLabels';
 import { utilityBillsListQuery } from './utilityBillsQueries';
@@ -114,7 +114,7 @@ export default function UtilityBillsPage() {
         <Anchor
           size="sm"
           renderRoot={(props) => (
-            <Link {...props} to="/downloadUtilityBillsData" search={{ from: search.from, to: search.to }} />
+            <AppLink {...props} to="/downloadUtilityBillsData" search={{ from: search.from, to: search.to }} />
           )}
         >
           {t('utilityBills.list.toDownload')}

@@ -1,11 +1,11 @@
-import type { NextPayout } from '@coin/contract';
+import type { NextPayout, RoutePath } from '@coin/contract';
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { FactsTable } from '@/components/FactsTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { AccountText, ClosingPeriod, PayoutDay } from './payoutColumns';
 import { dayParts, type PayoutAlert, type PayoutSkip, payoutAlert } from './payoutView';
 
@@ -15,11 +15,11 @@ interface NextPayoutCardProps {
   /** The list's query: its answer carries the next closing and the closings passed over. */
   query: Pick<UseQueryResult<NextPayoutAnswer>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'isFetching'>;
   /** 振込先口座, when the user's role may open it to register the account. */
-  bankAccountPath: string | null;
+  bankAccountPath: RoutePath | null;
 }
 
 /** No account for the next closing, and the closings the payout run passed over. */
-function PayoutWarning({ alert, bankAccountPath }: { alert: PayoutAlert; bankAccountPath: string | null }) {
+function PayoutWarning({ alert, bankAccountPath }: { alert: PayoutAlert; bankAccountPath: RoutePath | null }) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -48,7 +48,7 @@ function PayoutWarning({ alert, bankAccountPath }: { alert: PayoutAlert; bankAcc
           </>
         )}
         {alert.missingAccount && bankAccountPath && (
-          <Button component={Link} to={bankAccountPath} size="xs" variant="light" color="red">
+          <Button component={AppLink} to={bankAccountPath} size="xs" variant="light" color="red">
             {t('withdrawal.alert.register')}
           </Button>
         )}

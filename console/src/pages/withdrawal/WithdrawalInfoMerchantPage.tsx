@@ -6,13 +6,13 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { payoutQueries } from '@/api/payouts';
 import { ListSection } from '@/components/ListSection';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { pathOf } from '@/router/paths';
 import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/session';
 import { GroupTotalsCard } from './GroupTotalsCard';
@@ -28,7 +28,7 @@ function ParentOnly() {
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('withdrawal.group.parentOnly')}</Text>
         <Text size="sm">{t('withdrawal.group.ownPayouts')}</Text>
-        <Button component={Link} to={pathOf('WithdrawalInfo')} size="xs" variant="light">
+        <Button component={AppLink} to={pathOf('WithdrawalInfo')} size="xs" variant="light">
           {t('withdrawal.group.toOwn')}
         </Button>
       </Stack>

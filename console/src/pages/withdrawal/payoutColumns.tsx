@@ -1,11 +1,11 @@
 import type { MaskedAccount, Payout, PayoutStatus } from '@coin/contract';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { CoinAmount } from '@/components/CoinAmount';
 import type { Column } from '@/components/ListTable';
 import { formatCoin } from '@/format';
 import type { TFunction } from '@/i18n';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { accountLine, dayParts, PAYOUT_STATUS_COLORS, periodParts, transactionSearchOf } from './payoutView';
 
 /** A calendar day with its weekday: 2026/12/10（木）. */
@@ -73,7 +73,7 @@ function TransactionLink({ payout }: { payout: Payout }) {
   const { t } = useTranslation();
   return (
     <Anchor
-      renderRoot={(props) => <Link {...props} to="/transaction" search={transactionSearchOf(payout)} />}
+      renderRoot={(props) => <AppLink {...props} to="/transaction" search={transactionSearchOf(payout)} />}
       size="sm"
       aria-label={t('withdrawal.list.openTransaction', { id: payout.transaction_id })}
     >
