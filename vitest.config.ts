@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { installTestClock } from './contract/src/testClock';
@@ -28,6 +29,10 @@ export default defineConfig({
   test: {
     // Projects take the order from here.
     sequence: { shuffle: true, seed },
+    // Vitest's default is one worker less than the cores: one worker on CI's two cores, most of whose time
+    // the server tests spend waiting on PostgreSQL. Two files at a time there (measured in the closing
+    // notes of issue 22); VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, availableParallelism() - 1)),
     projects: [
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], setupFiles } },
       {
@@ -39,6 +44,10 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           setupFiles,
+          // With TEST_DATABASE_URL: one seeded PostgreSQL template per run, copied for each file.
+          globalSetup: [
+            fileURLToPath(new URL('./server/src/testing/postgresTemplate.globalSetup.ts', import.meta.url)),
+          ],
         },
       },
       {

@@ -15,7 +15,7 @@ import { tokyoDayFrom } from '@coin/contract';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase, TYPE_PARSERS } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
@@ -25,6 +25,7 @@ import { TokenSigner } from '../domain/tokens';
 import { type BuildAppOptions, buildApp } from '../http/app';
 import { seedDemo } from '../seed';
 import { DEMO_PASSWORD } from '../seed/accounts';
+import { databaseUrl } from './postgresTemplate.globalSetup';
 
 export interface TestTarget {
   kind: 'pglite' | 'postgresql';
@@ -87,13 +88,37 @@ async function seededPgliteSnapshot(): Promise<Blob> {
   return dump;
 }
 
-/** A fresh, migrated database: a new in-memory PGlite, or a new schema on PostgreSQL (dropped on close). */
+/** A copy of the run's seeded template database (postgresTemplate.globalSetup.ts), dropped on close. */
+async function copyOfTemplate(target: TestTarget, url: string, template: string): Promise<TestDatabase> {
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = openDatabase({ databaseUrl: url, maxConnections: 1 });
+  try {
+    await sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(admin);
+  } finally {
+    await admin.destroy();
+  }
+  const db = openDatabase({ databaseUrl: databaseUrl(url, name) });
+  const close = async () => {
+    await db.destroy();
+    const dropper = openDatabase({ databaseUrl: url, maxConnections: 1 });
+    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(dropper);
+    await dropper.destroy();
+  };
+  return { db, target, close };
+}
+
+/**
+ * A fresh, migrated database: a new in-memory PGlite, or on PostgreSQL a copy of the run's seeded
+ * template (seeded) or a new schema (not seeded); dropped on close.
+ */
 export async function createTestDatabase(target: TestTarget, options: { seed?: boolean } = {}): Promise<TestDatabase> {
   const seed = options.seed ?? true;
   if (!target.url && seed) {
     const db = openDatabase({ databaseUrl: null, pgliteSnapshot: await seededPgliteSnapshot() });
     return { db, target, close: () => db.destroy() };
   }
+  const template = target.url && seed ? inject('postgresTemplate') : null;
+  if (target.url && template) return copyOfTemplate(target, target.url, template);
   let schema: string | undefined;
   if (target.url) {
     schema = `test_${randomBytes(6).toString('hex')}`;
