@@ -17,6 +17,9 @@ import RequestPaymentPage from './RequestPaymentPage';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
 vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
+// Only the form is under test. The sent payments beside it are a list of their own (router search, period
+// filter): they need a router, and their chunk loading mid-test crashed a test under load.
+vi.mock('./SentPayments', () => ({ default: () => null }));
 
 const WALLET_NO = '1234567890';
 const STANDARD: PaymentRate = { type: 'STANDARD', label: '通常', rate_bp: 100, group_only: false };
