@@ -22,8 +22,12 @@ function shuffleSeed(): number {
   return Math.floor(Math.random() * 1_000_000);
 }
 const seed = shuffleSeed();
+// Vitest may evaluate this file more than once in a run (the main process, then for the projects): the
+// first draw is kept in the environment so every evaluation shuffles with the seed printed.
+process.env.VITEST_SEED = String(seed);
 const setupFiles = [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))];
-console.log(`vitest shuffle seed: ${seed}`);
+if (process.env.VITEST_SEED_PRINTED !== String(seed)) console.log(`vitest shuffle seed: ${seed}`);
+process.env.VITEST_SEED_PRINTED = String(seed);
 
 export default defineConfig({
   test: {
