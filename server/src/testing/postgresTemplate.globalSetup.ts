@@ -50,7 +50,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   // The seed dates its data from the clock: the same test clock as the tests.
   installTestClock();
-  const now = Math.floor(Date.now() / 1000);
+  // Named by the real time (performance's clock, which the test clock leaves alone): runs on different
+  // test clocks at once must not take each other's databases for old leftovers.
+  const now = Math.floor((performance.timeOrigin + performance.now()) / 1000);
   const template = `${TEST_DATABASE_PREFIX}${now}_${randomBytes(3).toString('hex')}`;
   const admin = openDatabase({ databaseUrl: url, maxConnections: 1 });
   try {

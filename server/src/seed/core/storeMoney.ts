@@ -1,6 +1,6 @@
 import { SYSTEM_WALLETS } from '../../domain/ledger';
 import { COIN, customerWalletNo, DEMO_MERCHANTS } from '../accounts';
-import { HOUR, MINUTE } from '../calendar';
+import { DAY, HOUR, MINUTE } from '../calendar';
 import { TRANSFER_RATE_BP } from '../fees';
 import type { Simulation } from './simulation';
 
@@ -34,7 +34,10 @@ function sellCoins(sim: Simulation) {
       ],
       { comment: '店頭チャージ' },
     );
-    if (id !== null && random.chance(0.04)) {
+    // A few sales cancelled at random, and one every 20 days whatever the draw, so that any 90 days of
+    // history hold some on every date the demo is seeded (the draw is kept: later draws stay as they were).
+    const drawn = random.chance(0.04);
+    if (id !== null && (drawn || Math.floor(at / DAY) % 20 === 7)) {
       sim.schedule(at + random.int(2, 15) * MINUTE, (cancelAt) => {
         ledger.post(
           'CASH_CANCEL',
