@@ -39,8 +39,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function installOperations(app: FastifyInstance, deps: { db: Db; redis?: Pingable | null }): Operations {
-  const { db, redis } = deps;
+export function installOperations(
+  app: FastifyInstance,
+  deps: { db: Db; redis?: Pingable | null; checkTimeoutMs?: number },
+): Operations {
+  const { db, redis, checkTimeoutMs = CHECK_TIMEOUT_MS } = deps;
   let shuttingDown = false;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -131,14 +134,14 @@ export function installOperations(app: FastifyInstance, deps: { db: Db; redis?: 
     if (shuttingDown) return reply.status(503).send({ status: 'shutting_down' });
     const checks: Record<string, 'ok' | 'failed' | 'not_configured'> = { database: 'ok', redis: 'not_configured' };
     try {
-      await withTimeout(sql`select 1`.execute(db), CHECK_TIMEOUT_MS);
+      await withTimeout(sql`select 1`.execute(db), checkTimeoutMs);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness: the database does not answer');
       checks.database = 'failed';
     }
     if (redis) {
       try {
-        await withTimeout(redis.ping(), CHECK_TIMEOUT_MS);
+        await withTimeout(redis.ping(), checkTimeoutMs);
         checks.redis = 'ok';
       } catch (error) {
         request.log.warn({ err: error }, 'readiness: Redis does not answer');
