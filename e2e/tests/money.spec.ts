@@ -6,7 +6,7 @@ import { HISTORY_CSV_HEADER, REFUND_STATUS_LABELS, TRANSACTION_TYPE_LABELS } fro
 import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { expect, newContext, test } from './fixtures';
-import { ACCOUNTS, apiSignIn, MERCHANTS, signIn, signInToTop } from './support';
+import { ACCOUNTS, apiSignIn, lastDays, MERCHANTS, signIn, signInToTop } from './support';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -146,7 +146,7 @@ test.describe('money pages', () => {
 
   test('the Owner refunds part of a payment from its detail in the transaction history', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
-    await page.goto('/transaction?type=PAYMENT');
+    await page.goto(`/transaction?type=PAYMENT&${lastDays(30)}`);
     const history = page.getByRole('table', { name: '取引履歴' });
     const row = history
       .getByRole('row', { name: /の詳細を開く$/ })
@@ -479,7 +479,7 @@ test.describe('money pages', () => {
 test.describe('transaction history', () => {
   test('filters and paging live in the URL, and a row opens the drawer with the balance after it', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
-    await page.goto('/transaction');
+    await page.goto(`/transaction?${lastDays(30)}`);
     const table = page.getByRole('table', { name: '取引履歴' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     // The period's totals per type sit beside the previous period's.

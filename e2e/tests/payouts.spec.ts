@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, demoYear, MERCHANTS, signInToTop, tokyoDayFrom } from './support';
+import { ACCOUNTS, demoYear, lastDays, MERCHANTS, signInToTop, tokyoDayFrom } from './support';
 
 // Payouts, rebates and utility bills, as the demo has them (the payout run's walk is in money.spec.ts:
 // it moves 本店's balance, like the other money walks there).
@@ -72,7 +72,7 @@ test.describe('payouts, rebates and utility bills', () => {
     page,
   }) => {
     await signInToTop(page, ACCOUNTS.owner);
-    await page.goto('/utilityBillsQrHistories');
+    await page.goto(`/utilityBillsQrHistories?${lastDays(30)}`);
     await expect(page.getByRole('heading', { level: 1, name: '公共料金QR払い履歴' })).toBeVisible();
     const list = page.getByRole('table', { name: '収納履歴' });
     await expect(list.getByRole('row').nth(1)).toContainText(/\d{4}\*{4}\d{2}/);

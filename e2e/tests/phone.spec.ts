@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, signInToTop } from './support';
+import { ACCOUNTS, lastDays, signInToTop } from './support';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -19,7 +19,7 @@ test.describe('on a phone', () => {
   test('a list shows each row as a card with its amount and status on screen', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
 
-    await page.goto('/transaction');
+    await page.goto(`/transaction?${lastDays(30)}`);
     const history = page.getByRole('table', { name: '取引履歴', exact: true });
     const firstRow = history.getByRole('row').nth(1);
     const amount = firstRow.getByRole('cell').filter({ hasText: '金額' });
@@ -30,7 +30,7 @@ test.describe('on a phone', () => {
     await expect(history.getByRole('columnheader', { name: '金額' })).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    await page.goto('/refund');
+    await page.goto(`/refund?${lastDays(30)}`);
     const refund = page.getByRole('table').first().getByRole('row').nth(1);
     for (const label of ['状態', '返金額']) {
       const cell = refund.getByRole('cell').filter({ has: page.getByText(label, { exact: true }) });
@@ -69,7 +69,7 @@ test.describe('on a phone', () => {
 test('on a wide screen a list stays a table: column headers on top, no labels in the cells', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInToTop(page, ACCOUNTS.owner);
-  await page.goto('/transaction');
+  await page.goto(`/transaction?${lastDays(30)}`);
   const history = page.getByRole('table', { name: '取引履歴', exact: true });
   await expect(history.getByRole('columnheader', { name: '金額' })).toBeVisible();
   const firstRow = history.getByRole('row').nth(1);

@@ -185,3 +185,9 @@ export async function signInWith(page: Page, email: string, password: string) {
 export const tokyoDayFrom = (days: number): string => tokyoDayOf(days);
 /** A period over the demo's 13 months of history, up to today. */
 export const demoYear = () => `from=${tokyoDayFrom(-395)}&to=${tokyoDayFrom(0)}`;
+
+/**
+ * The last `days` days up to today, as a list's query. A list's default period is this month: on the 1st
+ * it holds half a day, so a walk that needs rows (a second page, a first row) asks for a period of its own.
+ */
+export const lastDays = (days: number) => `from=${tokyoDayFrom(-days)}&to=${tokyoDayFrom(0)}`;
