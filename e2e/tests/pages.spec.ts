@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { APP_ROUTES } from '@coin/contract';
 import { jpPages } from '../../console/src/i18n/jpPages';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, signInToTop } from './support';
+import { ACCOUNTS, lastDays, signInToTop } from './support';
 
 // Every signed-in page of the route table opens for 本店's Owner (who may open all of them) and shows
 // its heading; the fixture fails the walk on any Content-Security-Policy violation along the way, and
@@ -34,7 +34,8 @@ test('every signed-in page renders under the Content-Security-Policy, without se
   // Dialogs, open: the invitation form, a refund's cancel confirmation, the open/closed confirmation.
   const dialogs: { path: string; open: string; name: RegExp }[] = [
     { path: '/merchant/user', open: '招待する', name: /ユーザーを招待/ },
-    { path: '/refund', open: '取消（返金申請', name: /返金/ },
+    // The requested refunds of the last 30 days: this month's may be none on the 1st.
+    { path: `/refund?${lastDays(30)}`, open: '取消（返金申請', name: /返金/ },
     { path: '/merchant', open: '休業にする', name: /休業/ },
   ];
   for (const dialog of dialogs) {
