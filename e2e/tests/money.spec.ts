@@ -495,7 +495,7 @@ test.describe('transaction history', () => {
     ];
     await expect.poll(typesShown).toEqual([TRANSACTION_TYPE_LABELS.PAYMENT]);
 
-    await page.getByRole('button', { name: '2ページ目' }).click();
+    await page.getByRole('button', { name: '2ページ目', exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(/全[\d,]+件中 21〜/)).toBeVisible();
 
