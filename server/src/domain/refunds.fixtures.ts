@@ -67,29 +67,25 @@ export async function entrySum(db: Db, walletNo: string, coinId: number): Promis
 
 /** Moves the wallet's balance of a coin down to `target` with a withdrawal (a real ledger posting). */
 export async function drainTo(db: Db, walletNo: string, merchantId: number, coinId: number, target: number) {
-  await db.transaction().execute(async (trx) => {
-    const current = await balanceOf(trx, walletNo, coinId);
-    if (current <= target) return;
-    await postTransaction(trx, {
-      type: 'WITHDRAWAL',
-      merchantId,
-      comment: 'test: drain',
-      entries: [
-        { walletNo, coinId, amount: -(current - target) },
-        { walletNo: SYSTEM_WALLETS.payouts, coinId, amount: current - target },
-      ],
-    });
-  });
+  await settleBalance(db, walletNo, merchantId, coinId, target, { raise: false });
 }
 
 /**
  * Sets a wallet's balance of a coin to exactly `target`: the difference comes from the issuer (a reload)
  * or goes to the payouts wallet. A test that needs a balance makes it, whatever day the seed ran on.
  */
-export async function settleBalance(db: Db, walletNo: string, merchantId: number, coinId: number, target: number) {
+export async function settleBalance(
+  db: Db,
+  walletNo: string,
+  merchantId: number,
+  coinId: number,
+  target: number,
+  options: { raise?: boolean } = {},
+) {
   await db.transaction().execute(async (trx) => {
     const current = await balanceOf(trx, walletNo, coinId);
-    if (current === target) return;
+    // `raise: false` (drainTo) only takes money away.
+    if (current === target || (current < target && options.raise === false)) return;
     const other = current < target ? SYSTEM_WALLETS.issuer : SYSTEM_WALLETS.payouts;
     await postTransaction(trx, {
       type: current < target ? 'RELOAD' : 'WITHDRAWAL',
