@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, newContext, test } from './fixtures';
-import { ACCOUNTS, apiSignIn, createActiveUser, newestMailTo, signInToTop, signInWith, uniqueEmail } from './support';
+import {
+  ACCOUNTS,
+  apiSignIn,
+  createActiveUser,
+  mainMenu,
+  newestMailTo,
+  signInToTop,
+  signInWith,
+  uniqueEmail,
+} from './support';
 
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 
@@ -283,9 +292,16 @@ test.describe('the owner manages users', () => {
     await expect(invitee.getByRole('button', { name: '次へ' })).toBeVisible();
   });
 
-  test('suspending and reactivating a user asks for confirmation', async ({ page, request }) => {
+  test('suspending and reactivating a user asks for confirmation; the suspended user is signed out', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const email = uniqueEmail('suspend');
     await createActiveUser(request, { email, password: 'suspend-pass-1', name: '停止 三郎' });
+    // The user is signed in elsewhere while the owner suspends them.
+    const user = await (await newContext(browser)).newPage();
+    await signInWith(user, email, 'suspend-pass-1');
     await signInToTop(page, ACCOUNTS.owner);
     await page.goto('/merchant/user');
     const row = userRow(page, email);
@@ -298,6 +314,10 @@ test.describe('the owner manages users', () => {
     await row.getByRole('button', { name: '利用停止' }).click();
     await suspend.getByRole('button', { name: '利用停止' }).click();
     await expect(row).toContainText('利用停止中');
+    // Their next step ends the sign-in: Login with authError, not a page of refusals.
+    await mainMenu(user).getByRole('link', { name: '取引履歴' }).click();
+    await expect(user).toHaveURL(/\/login\?authError=true$/);
+    await expect(user.getByRole('button', { name: 'ログイン', exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: '利用再開' }).click();
     await page.getByRole('dialog', { name: 'ユーザーの利用再開' }).getByRole('button', { name: '利用再開' }).click();

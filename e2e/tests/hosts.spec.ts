@@ -21,9 +21,17 @@ test.describe('intermediary hostnames', () => {
   test('on qr.localhost a merchant page without a session goes to the QR intermediary with the query', async ({
     page,
   }) => {
-    await page.goto(onHost('qr.localhost', '/merchant/user?shop=7'));
-    await expect(page).toHaveURL(onHost('qr.localhost', '/merchant/?shop=7'));
-    await expect(page.getByRole('heading', { level: 1, name: 'アプリを開く' })).toBeVisible();
+    // Bare /merchant and /coupon differ from their intermediary by the trailing slash alone (once a loop).
+    for (const [from, to] of [
+      ['/merchant/user?shop=7', '/merchant/?shop=7'],
+      ['/merchant', '/merchant/'],
+      ['/coupon', '/coupon/'],
+      ['/coupon?coupon_id=3', '/coupon/?coupon_id=3'],
+    ] as const) {
+      await page.goto(onHost('qr.localhost', from));
+      await expect(page).toHaveURL(onHost('qr.localhost', to));
+      await expect(page.getByRole('heading', { level: 1, name: 'アプリを開く' })).toBeVisible();
+    }
   });
 
   test('on app.localhost a return-app route hands over to IntermediaryReturnApp', async ({ page }) => {

@@ -10,6 +10,13 @@ import {
 import { redirect } from '@tanstack/react-router';
 import { hrefWithQuery } from './search';
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Set on the guard's redirects: the path they left (see guardBeforeLoad). */
+    redirectedFrom?: string;
+  }
+}
+
 /** What the guard needs of the session. */
 export interface GuardSession {
   snapshot(): { initialized: boolean; role: Role };
@@ -120,7 +127,14 @@ export async function guardBeforeLoad(
     case 'redirect': {
       const notice = redirectNoticeFor(location.pathname, decision, session.snapshot().initialized);
       if (notice) notices.report(notice);
-      throw redirect({ href: hrefWithQuery(decision.path, decision.query), replace: true });
+      // The state names where the redirect came from: TanStack's commitLocation takes a target that differs
+      // from the current href by a trailing slash alone (`/merchant` → `/merchant/` on the qr host) for the
+      // same location unless the history state differs, and reloads it in place, forever.
+      throw redirect({
+        href: hrefWithQuery(decision.path, decision.query),
+        replace: true,
+        state: { redirectedFrom: location.pathname },
+      });
     }
     case 'special':
       return { special: { page: decision.page, ...(decision.action ? { action: decision.action } : {}) } };

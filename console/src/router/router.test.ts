@@ -85,6 +85,9 @@ describe('router: the contract guard wired into beforeLoad', () => {
     { url: '/merchant/user', hostname: 'qr.example.jp', expected: '/merchant/?' },
     { url: '/merchant/user?a=1', hostname: 'qr.example.jp', expected: '/merchant/?a=1' },
     { url: '/coupon?c=9', hostname: 'qr.example.jp', expected: '/coupon/?c=9' },
+    { url: '/merchant', hostname: 'qr.example.jp', expected: '/merchant/?' },
+    { url: '/coupon', hostname: 'qr.example.jp', expected: '/coupon/?' },
+    { url: '/merchant?shop=7', hostname: 'qr.example.jp', expected: '/merchant/?shop=7' },
     { url: '/top', hostname: 'qr.example.jp', expected: '/login?authError=true' },
     { url: '/ekyc/?t=1', hostname: 'app.example.jp', expected: '/intermediaryReturnApp/ekyc/?t=1' },
   ])('$url (host $hostname, role $role) → $expected', async ({ expected, ...input }) => {

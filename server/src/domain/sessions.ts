@@ -239,6 +239,17 @@ export async function refreshSession(
     if (token.family_revoked_at || token.revoked_at) return { kind: 'invalid' as const };
     if (token.used_at) return { kind: 'reused' as const, popinfoId: token.popinfo_id };
     if (token.expires_at.getTime() <= now.getTime()) return { kind: 'invalid' as const };
+    // Bound to a merchant where the user no longer holds an ACTIVE role (suspended, removed): no successor.
+    if (token.merchant_id !== null) {
+      const member = await trx
+        .selectFrom('merchant_users')
+        .select('user_id')
+        .where('merchant_id', '=', token.merchant_id)
+        .where('user_id', '=', token.user_id)
+        .where('status', '=', 'ACTIVE')
+        .executeTakeFirst();
+      if (!member) return { kind: 'invalid' as const };
+    }
 
     await trx.updateTable('reauth_tokens').set({ used_at: now }).where('id', '=', token.id).execute();
     const { token: reauthToken, hash } = newOpaqueToken();
@@ -339,14 +350,37 @@ export async function forkSession(
 }
 
 /** True while the sign-in is neither revoked nor someone else's. */
-export async function isFamilyActive(db: Db, popinfoId: string, userId: number): Promise<boolean> {
-  const family = await db
-    .selectFrom('session_families')
-    .select('revoked_at')
-    .where('popinfo_id', '=', popinfoId)
-    .where('user_id', '=', userId)
+/**
+ * Whether a verified authorization still stands: its sign-in (family) is not revoked and, when it is bound
+ * to a merchant, the user still holds an ACTIVE role there. A user suspended (or removed) while signed in
+ * is refused at once (401, a forced logout in the console) rather than answered 404 on every call.
+ */
+export async function isSessionActive(
+  db: Db,
+  claims: { popinfoId: string; userId: number; merchantId: number | null },
+): Promise<boolean> {
+  const { merchantId } = claims;
+  const row = await db
+    .selectFrom('session_families as f')
+    .select((eb) => [
+      'f.revoked_at',
+      merchantId === null
+        ? sql<boolean>`true`.as('member')
+        : eb
+            .exists(
+              eb
+                .selectFrom('merchant_users as mu')
+                .select('mu.user_id')
+                .where('mu.merchant_id', '=', merchantId)
+                .where('mu.user_id', '=', claims.userId)
+                .where('mu.status', '=', 'ACTIVE'),
+            )
+            .as('member'),
+    ])
+    .where('f.popinfo_id', '=', claims.popinfoId)
+    .where('f.user_id', '=', claims.userId)
     .executeTakeFirst();
-  return family !== undefined && family.revoked_at === null;
+  return row !== undefined && row.revoked_at === null && row.member === true;
 }
 
 /** A new reauth token in the caller's family, bound to a merchant where the caller holds an ACTIVE role. */

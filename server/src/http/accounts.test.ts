@@ -7,7 +7,7 @@ import { INVITATION_LIMIT_MESSAGES } from '../domain/merchantUsers';
 import { hashPassword } from '../domain/passwords';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
-import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
+import { bearerOf, DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
 import { RecordingMailer, tokenOf } from '../testing/mail';
 
 /** A clock the tests move forward (and back) instead of waiting. */
@@ -421,6 +421,8 @@ describe('staff and account flows', () => {
 
         it('suspends (the user loses the merchant) and activates again', async () => {
           await keepMembership(MAIN, 4);
+          const suspensionsBefore = (await auditRows('merchant_user.suspended', 4)).length;
+          const reactivationsBefore = (await auditRows('merchant_user.reactivated', 4)).length;
           const suspended = await call('PATCH', `/merchants/${MAIN}/users/4`, { status: 'SUSPENDED' }, owner);
           expect(suspended.json()).toMatchObject({ status: 'SUSPENDED' });
           const signedIn = await call('POST', '/sessions/merchant', {
@@ -434,8 +436,31 @@ describe('staff and account flows', () => {
           );
           const activated = await call('PATCH', `/merchants/${MAIN}/users/4`, { status: 'ACTIVE' }, owner);
           expect(activated.json()).toMatchObject({ status: 'ACTIVE' });
-          expect(await auditRows('merchant_user.suspended', 4)).toHaveLength(1);
-          expect(await auditRows('merchant_user.reactivated', 4)).toHaveLength(1);
+          expect(await auditRows('merchant_user.suspended', 4)).toHaveLength(suspensionsBefore + 1);
+          expect(await auditRows('merchant_user.reactivated', 4)).toHaveLength(reactivationsBefore + 1);
+        });
+
+        it('ends the sign-in of a user suspended while signed in: 401 on the next call, no refresh', async () => {
+          await keepMembership(MAIN, 4);
+          const member = await signIn(env().app, DEMO.member);
+          const bound = await call('POST', `/merchants/${MAIN}/sessions`, undefined, member);
+          expect(bound.statusCode, bound.body).toBe(200);
+          const session: SignedIn = {
+            ...member,
+            authorization: bearerOf(bound) ?? '',
+            reauthToken: CALLS.switchMerchantSession.response.parse(bound.json()).reauth_token,
+          };
+          expect((await call('GET', `/merchants/${MAIN}/merchant`, undefined, session)).statusCode).toBe(200);
+
+          await call('PATCH', `/merchants/${MAIN}/users/4`, { status: 'SUSPENDED' }, owner);
+          const refused = await call('GET', `/merchants/${MAIN}/merchant`, undefined, session);
+          expect(refused.statusCode).toBe(401);
+          expect((await call('GET', '/identities/4/email', undefined, session)).statusCode).toBe(401);
+          expect((await tryRefresh(session)).statusCode).toBe(400);
+
+          // Reactivated, a new sign-in works again (the old one stays refused for its spent token).
+          await call('PATCH', `/merchants/${MAIN}/users/4`, { status: 'ACTIVE' }, owner);
+          expect((await call('GET', `/merchants/${MAIN}/merchant`, undefined, session)).statusCode).toBe(200);
         });
 
         it('refuses to suspend or activate an invited user and to touch a canceled one (409)', async () => {

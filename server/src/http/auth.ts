@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { type Membership, membershipOf, refundApplicationMembershipOf, walletMembershipOf } from '../domain/access';
 import { DomainError } from '../domain/errors';
-import { isFamilyActive } from '../domain/sessions';
+import { isSessionActive } from '../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
 
 declare module 'fastify' {
@@ -40,7 +40,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     const token = bearerToken(request);
     if (!token) throw new DomainError('unauthorized');
     const claims = await deps.signer.verify(token);
-    if (!(await isFamilyActive(deps.db, claims.popinfoId, claims.userId))) throw new DomainError('unauthorized');
+    if (!(await isSessionActive(deps.db, claims))) throw new DomainError('unauthorized');
     request.auth = claims;
   });
 
