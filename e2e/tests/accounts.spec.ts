@@ -238,6 +238,8 @@ test.describe('staff and accounts', () => {
     }
     await expect(userRow(page, 'invited-expired@example.com')).toContainText('招待期限切れ');
     await expect(userRow(page, 'suspended@example.com')).toContainText('利用停止中');
+    // No address of record for 本店: address and status come from the identity lookup (§4).
+    await expect(userRow(page, 'no-email-of-record@example.com')).toContainText('メール確認済み');
 
     // The owner's own row: edit only (no suspend), and demoting the only Owner is refused.
     const own = userRow(page, ACCOUNTS.owner);

@@ -7,7 +7,7 @@ export type EmailStatus = z.infer<typeof emailStatusSchema>;
 /** A merchant user as the console shows it. */
 export interface MerchantUserRow extends Omit<MerchantUser, 'status'> {
   status: DisplayedUserStatus;
-  /** From the identity lookup, for users the list answered without an email. */
+  /** From the identity lookup, for users the list answered without an email: their 状態 (§4). */
   email_status?: EmailStatus;
 }
 

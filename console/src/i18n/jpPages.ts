@@ -269,6 +269,10 @@ export const jpPages = {
         CANCELED: '解約済み',
         INVITATION_EXPIRED: '招待期限切れ',
       },
+      identityStatuses: {
+        VERIFIED: 'メール確認済み',
+        UNVERIFIED: 'メール未確認',
+      },
       confirm: {
         suspendTitle: 'ユーザーの利用停止',
         suspendBody:

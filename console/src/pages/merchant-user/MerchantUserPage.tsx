@@ -24,7 +24,7 @@ import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';
-import { type RowAction, rowActions, STATUS_COLORS } from './merchantUserView';
+import { type RowAction, rowActions, shownStatus } from './merchantUserView';
 
 // The invite / edit form (with @mantine/form and zod) loads when its dialog opens.
 const UserFormModal = lazy(() => import('./UserFormModal'));
@@ -211,11 +211,14 @@ function UserTable({
       key: 'status',
       header: t('fields.status'),
       mobile: 'primary',
-      render: (row) => (
-        <Badge variant="light" color={STATUS_COLORS[row.status]} radius="sm">
-          {t(`accounts.merchantUser.statuses.${row.status}`)}
-        </Badge>
-      ),
+      render: (row) => {
+        const status = shownStatus(row);
+        return (
+          <Badge variant="light" color={status.color} radius="sm">
+            {t(status.key)}
+          </Badge>
+        );
+      },
     },
     {
       key: 'actions',

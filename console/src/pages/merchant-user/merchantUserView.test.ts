@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowActions } from './merchantUserView';
+import { rowActions, shownStatus } from './merchantUserView';
 
 describe('what an Owner may do with a user', () => {
   it.each([
@@ -14,5 +14,24 @@ describe('what an Owner may do with a user', () => {
 
   it('an Owner does not suspend themselves', () => {
     expect(rowActions({ status: 'ACTIVE', user_id: 1 }, 1)).toEqual(['edit']);
+  });
+});
+
+describe('the 状態 cell', () => {
+  it('shows the membership status of a user the list answered with an email', () => {
+    expect(shownStatus({ status: 'INVITATION_EXPIRED' })).toEqual({
+      key: 'accounts.merchantUser.statuses.INVITATION_EXPIRED',
+      color: 'red',
+    });
+  });
+
+  it.each([
+    ['VERIFIED', 'teal'],
+    ['UNVERIFIED', 'blue'],
+  ] as const)('shows the identity status %s of a user looked up for want of an email', (emailStatus, color) => {
+    expect(shownStatus({ status: 'SUSPENDED', email_status: emailStatus })).toEqual({
+      key: `accounts.merchantUser.identityStatuses.${emailStatus}`,
+      color,
+    });
   });
 });

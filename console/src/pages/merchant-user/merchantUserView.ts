@@ -1,4 +1,5 @@
-import type { DisplayedUserStatus, MerchantUserRow } from '@/api/merchantUserRows';
+import type { DisplayedUserStatus, EmailStatus, MerchantUserRow } from '@/api/merchantUserRows';
+import type { TranslationKey } from '@/i18n';
 
 /** Badge colours by displayed status. */
 export const STATUS_COLORS: Readonly<Record<DisplayedUserStatus, string>> = {
@@ -8,6 +9,26 @@ export const STATUS_COLORS: Readonly<Record<DisplayedUserStatus, string>> = {
   INVITATION_EXPIRED: 'red',
   CANCELED: 'gray',
 };
+
+/** Badge colours by the identity's email status (the 状態 of users the list answered without an email). */
+export const IDENTITY_STATUS_COLORS: Readonly<Record<EmailStatus, string>> = {
+  VERIFIED: 'teal',
+  UNVERIFIED: 'blue',
+};
+
+/**
+ * What the 状態 cell shows (§4): a user the list answered without an email takes its status, as its
+ * email, from the identity lookup; the others their (derived) membership status. The row's actions
+ * still follow the membership status.
+ */
+export function shownStatus(row: Pick<MerchantUserRow, 'status' | 'email_status'>): { key: TranslationKey; color: string } {
+  return row.email_status
+    ? {
+        key: `accounts.merchantUser.identityStatuses.${row.email_status}`,
+        color: IDENTITY_STATUS_COLORS[row.email_status],
+      }
+    : { key: `accounts.merchantUser.statuses.${row.status}`, color: STATUS_COLORS[row.status] };
+}
 
 export type RowAction = 'edit' | 'suspend' | 'activate' | 'resend';
 
