@@ -21,7 +21,10 @@ export const IDENTITY_STATUS_COLORS: Readonly<Record<EmailStatus, string>> = {
  * email, from the identity lookup; the others their (derived) membership status. The row's actions
  * still follow the membership status.
  */
-export function shownStatus(row: Pick<MerchantUserRow, 'status' | 'email_status'>): { key: TranslationKey; color: string } {
+export function shownStatus(row: Pick<MerchantUserRow, 'status' | 'email_status'>): {
+  key: TranslationKey;
+  color: string;
+} {
   return row.email_status
     ? {
         key: `accounts.merchantUser.identityStatuses.${row.email_status}`,
