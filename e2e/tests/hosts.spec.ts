@@ -4,9 +4,14 @@ import { onHost } from './support';
 test.describe('intermediary hostnames', () => {
   for (const host of ['qr.localhost', 'app.localhost'] as const) {
     test(`${host} shows the Intermediary page for /merchant/ and /start/`, async ({ page }) => {
-      for (const path of ['/merchant/?merchant_id=1', '/start/']) {
+      for (const [path, universalLink] of [
+        ['/merchant/?merchant_id=1', 'https://app.example.com/merchant?merchant_id=1'],
+        ['/start/', 'https://app.example.com/start'],
+      ] as const) {
         await page.goto(onHost(host, path));
         await expect(page.getByRole('heading', { level: 1, name: 'アプリを開く' })).toBeVisible();
+        // The button is the app's universal link (APP_UNIVERSAL_LINK_BASE, its default here).
+        await expect(page.getByRole('link', { name: 'アプリを開く' })).toHaveAttribute('href', universalLink);
       }
     });
   }

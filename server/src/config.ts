@@ -143,7 +143,7 @@ const SCHEMA = {
   }),
   appUniversalLinkBase: variable('APP_UNIVERSAL_LINK_BASE', {
     default: APP_UNIVERSAL_LINK_BASE,
-    description: 'Universal/app link base of the mobile app',
+    description: "Universal/app link base of the mobile app: the hand-over pages' button",
     read: url(['http:', 'https:'], APP_UNIVERSAL_LINK_BASE),
   }),
   appIosStoreUrl: variable('APP_IOS_STORE_URL', {

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { getConfig } from '@/app/config';
-import { appUrl } from '@/components/appHandover';
+import { handoverTargets } from '@/components/appHandover';
 import { PublicFrame } from '@/components/PublicFrame';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
@@ -13,16 +13,19 @@ interface Props {
   action: string;
 }
 
-/** Hands the visitor over to the mobile app: tries the custom scheme at once, then offers a button and store links. */
+/**
+ * Hands the visitor over to the mobile app: tries the custom scheme at once, then offers a button (the
+ * universal link where configured, components/appHandover.ts) and store links.
+ */
 export function AppHandoverView({ heading, body, buttonLabel, action }: Props) {
   const { t } = useTranslation();
   usePageTitle(heading);
-  const { scheme, iosStoreUrl, androidStoreUrl } = getConfig().appHandover;
-  const target = appUrl(scheme, action, window.location.search);
+  const handover = getConfig().appHandover;
+  const { automatic, button } = handoverTargets(handover, action, window.location.search);
 
   useEffect(() => {
-    window.location.assign(target);
-  }, [target]);
+    window.location.assign(automatic);
+  }, [automatic]);
 
   return (
     <PublicFrame>
@@ -31,17 +34,17 @@ export function AppHandoverView({ heading, body, buttonLabel, action }: Props) {
           {heading}
         </Title>
         <Text>{body}</Text>
-        <Button component="a" href={target} size="md" fullWidth>
+        <Button component="a" href={button} size="md" fullWidth>
           {buttonLabel}
         </Button>
         <Text size="sm" c="dimmed">
           {t('intermediary.notInstalled')}
         </Text>
         <Group justify="center" gap="lg">
-          <Anchor href={iosStoreUrl} target="_blank" rel="noopener noreferrer">
+          <Anchor href={handover.iosStoreUrl} target="_blank" rel="noopener noreferrer">
             {t('intermediary.appStore')}
           </Anchor>
-          <Anchor href={androidStoreUrl} target="_blank" rel="noopener noreferrer">
+          <Anchor href={handover.androidStoreUrl} target="_blank" rel="noopener noreferrer">
             {t('intermediary.googlePlay')}
           </Anchor>
         </Group>
