@@ -241,6 +241,61 @@ describeEachDatabase('customer programs', (env) => {
     );
   });
 
+  it('lists and downloads the subscribers who were members in the period', async () => {
+    const db = env().db;
+    // Dated long before the demo, so no other test's period sees them.
+    const { id: planId } = await db
+      .insertInto('subscription_plans')
+      .values({ merchant_id: MAIN.id, name: '期間テスト便', price: 800, cycle: 'MONTHLY', coin_id: COIN })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const subscribe = async (wallet: string, startedOn: string, stoppedOn: string | null) =>
+      (
+        await db
+          .insertInto('subscriptions')
+          .values({
+            plan_id: planId,
+            wallet_no: wallet,
+            status: stoppedOn ? 'STOPPED' : 'ACTIVE',
+            started_on: startedOn,
+            next_charge_on: stoppedOn ? null : '2010-12-01',
+            stopped_on: stoppedOn,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const january = await subscribe('2000000063', '2010-01-05', '2010-01-31');
+    const spring = await subscribe('2000000064', '2010-03-10', '2010-05-20');
+    const stays = await subscribe('2000000065', '2010-02-01', null);
+    const idsIn = async (start: string, end: string) => {
+      const response = await call('GET', `/merchants/${MAIN.id}/subscriptions?start_date=${start}&end_date=${end}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { items: { id: number }[] }).items
+        .map((item) => item.id)
+        .filter((id) => [january, spring, stays].includes(id))
+        .sort((a, b) => a - b);
+    };
+    expect(await idsIn('2009-01-01', '2009-12-31')).toEqual([]);
+    expect(await idsIn('2010-01-31', '2010-01-31')).toEqual([january]);
+    expect(await idsIn('2010-02-01', '2010-02-28')).toEqual([stays]);
+    expect(await idsIn('2010-04-01', '2010-04-30')).toEqual([spring, stays].sort((a, b) => a - b));
+    expect(await idsIn('2010-06-01', '2010-06-30')).toEqual([stays]);
+    // The report holds the same members as the list.
+    const csv = await call(
+      'GET',
+      `/merchants/${MAIN.id}/downloads/subscribers?start_date=2010-04-01&end_date=2010-04-30&encoding=utf8`,
+    );
+    expect(csv.statusCode).toBe(200);
+    const memberIds = csv.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.replace(/^\uFEFF/, '').split(',')[0]));
+    expect(memberIds.filter((id) => [january, spring, stays].includes(id)).sort((a, b) => a - b)).toEqual(
+      [spring, stays].sort((a, b) => a - b),
+    );
+  });
+
   it('shows subscriptions only where they are on, and book-ticket summaries that add up to the list', async () => {
     const period = `start_date=${tokyoDay(-90)}&end_date=${tokyoDay()}`;
     const off = await call('GET', `/merchants/${STATION.id}/subscriptions?${period}`);

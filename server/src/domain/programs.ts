@@ -124,7 +124,16 @@ export async function assertSubscriptions(db: Db, merchantId: number): Promise<v
 }
 
 /** The subscribers of the merchant's plans (every one, newest first), optionally of one status. */
-export const subscriberRows = (db: Db, merchantId: number, status?: SubscriptionStatus) =>
+/**
+ * The merchant's subscribers, newest first: of one status if given, and with a period (Tokyo days) those
+ * who were members in it (started on or before its last day, not stopped before its first).
+ */
+export const subscriberRows = (
+  db: Db,
+  merchantId: number,
+  status?: SubscriptionStatus,
+  period?: { startDate: string; endDate: string },
+) =>
   db
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_plans as p', 'p.id', 's.plan_id')
@@ -140,6 +149,12 @@ export const subscriberRows = (db: Db, merchantId: number, status?: Subscription
     ])
     .where('p.merchant_id', '=', merchantId)
     .$if(status !== undefined, (q) => q.where('s.status', '=', status as SubscriptionStatus))
+    .$if(period !== undefined, (q) => {
+      const { startDate, endDate } = period as { startDate: string; endDate: string };
+      return q
+        .where('s.started_on', '<=', endDate)
+        .where((eb) => eb.or([eb('s.stopped_on', 'is', null), eb('s.stopped_on', '>=', startDate)]));
+    })
     .orderBy('s.started_on', 'desc')
     .orderBy('s.id', 'desc');
 
@@ -151,7 +166,10 @@ export async function listSubscriptions(
   await assertSubscriptions(db, merchantId);
   const { from, to } = tokyoPeriod(query.start_date, query.end_date, 731);
   const { limit, offset } = page(query);
-  const filtered = subscriberRows(db, merchantId, query.status);
+  const filtered = subscriberRows(db, merchantId, query.status, {
+    startDate: query.start_date,
+    endDate: query.end_date,
+  });
   const [{ total }, rows, plans, counts, revenue] = await Promise.all([
     filtered
       .clearSelect()

@@ -331,7 +331,10 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
         header: ['会員ID', 'プラン', 'お客様', '状態', '開始日', '次回請求日', '停止日'],
         batches: mapBatches(
           (async function* () {
-            yield await subscriberRows(db, filter.merchantId).execute();
+            yield await subscriberRows(db, filter.merchantId, undefined, {
+              startDate: filter.startDate,
+              endDate: filter.endDate,
+            }).execute();
           })(),
           (row) => [
             row.id,
