@@ -92,8 +92,9 @@ export const CALLS = {
   },
   listMerchantUsers: {
     ...E.listMerchantUsers,
-    summary: "The merchant's users",
+    summary: "The merchant's users, oldest first, one page",
     params: s.merchantParamsSchema,
+    query: s.merchantUsersQuerySchema,
     response: s.merchantUsersResponseSchema,
   },
   getWallet: {

@@ -60,6 +60,9 @@ export const CSV_REPORTS = [
   'book_ticket_uses',
   'subscribers',
   'automatic_payments',
+  'url_payments',
+  'invoices',
+  'merchant_users',
 ] as const;
 
 /** Whose fee limit GET /history/fee_limits answers. */

@@ -1,13 +1,16 @@
 import type {
   AutomaticPaymentResult,
   CouponStatus,
+  InvoiceStatus,
   PayoutStatus,
   RefundApplicationStatus,
   SubscriptionStatus,
   TransactionType,
+  UrlPaymentStatus,
   UtilityBillCategory,
   UtilityBillStatus,
 } from './constants';
+import type { Role } from './roles';
 
 /**
  * Labels of the merchant's records, in the one place the console's catalogue, the CSV writer and the
@@ -50,6 +53,40 @@ export const UTILITY_BILL_STATUS_LABELS = {
   PAID: '支払済',
   CANCELED: '取消',
 } as const satisfies Record<UtilityBillStatus, string>;
+
+export const URL_PAYMENT_STATUS_LABELS = {
+  ACTIVE: '有効',
+  EXPIRED: '期限切れ',
+  STOPPED: '停止',
+} as const satisfies Record<UrlPaymentStatus, string>;
+
+export const INVOICE_STATUS_LABELS = {
+  UNPAID: '未払い',
+  OVERDUE: '期限超過',
+  PAID: '支払済み',
+} as const satisfies Record<InvoiceStatus, string>;
+
+export const ROLE_LABELS = {
+  Owner: 'オーナー',
+  Manager: 'マネージャー',
+  Manager_NoPayment: 'マネージャー（支払不可）',
+  Member: 'メンバー',
+} as const satisfies Record<Role, string>;
+
+/** A merchant user's status as the list shows it (INVITATION_EXPIRED is derived from the expiry). */
+export const MERCHANT_USER_STATUS_LABELS = {
+  ACTIVE: '有効',
+  SUSPENDED: '利用停止中',
+  INACTIVE: '招待中',
+  CANCELED: '解約済み',
+  INVITATION_EXPIRED: '招待期限切れ',
+} as const;
+
+/** The identity's email status: the 状態 of a user the list answers without an email (§4). */
+export const IDENTITY_EMAIL_STATUS_LABELS = {
+  VERIFIED: 'メール確認済み',
+  UNVERIFIED: 'メール未確認',
+} as const;
 
 export const COUPON_STATUS_LABELS = {
   SCHEDULED: '予定',

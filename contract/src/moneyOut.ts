@@ -15,7 +15,6 @@ import {
   listOf,
   pagedOf,
   pagedPeriodQuerySchema,
-  pagingQuerySchema,
   walletNoSchema,
 } from './schemas';
 
@@ -109,11 +108,8 @@ export const merchantPaymentsResponseSchema = pagedOf(merchantPaymentSchema).ext
 export const urlPaymentStatusSchema = z.enum(URL_PAYMENT_STATUSES);
 export const urlPaymentParamsSchema = z.object({ id: idSchema, url_payment_id: idSchema });
 
-export const urlPaymentsQuerySchema = z.object({
-  status: urlPaymentStatusSchema.optional(),
-  limit: pagingQuerySchema.shape.limit,
-  offset: pagingQuerySchema.shape.offset,
-});
+/** Links created in the period (Tokyo days), of one status if given. */
+export const urlPaymentsQuerySchema = pagedPeriodQuerySchema.safeExtend({ status: urlPaymentStatusSchema.optional() });
 
 export const createUrlPaymentBodySchema = z.object({
   coin_id: coinIdSchema,
@@ -152,11 +148,8 @@ export const urlPaymentsResponseSchema = pagedOf(urlPaymentSchema);
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export const invoiceParamsSchema = z.object({ id: idSchema, invoice_id: idSchema });
 
-export const invoicesQuerySchema = z.object({
-  status: invoiceStatusSchema.optional(),
-  limit: pagingQuerySchema.shape.limit,
-  offset: pagingQuerySchema.shape.offset,
-});
+/** Invoices issued in the period (Tokyo days), of one status if given. */
+export const invoicesQuerySchema = pagedPeriodQuerySchema.safeExtend({ status: invoiceStatusSchema.optional() });
 
 export const invoiceItemSchema = z.object({
   name: z.string(),
@@ -181,7 +174,13 @@ export const invoiceSchema = z.object({
   /** The ledger transaction that paid it. */
   paid_transaction_id: z.number().int().nullable(),
 });
-export const invoicesResponseSchema = pagedOf(invoiceSchema);
+export const invoicesResponseSchema = pagedOf(invoiceSchema).extend({
+  /**
+   * The Tokyo day the oldest invoice still to pay was issued, whatever the period (null when all are
+   * paid): an unpaid invoice issued before the period is never out of sight.
+   */
+  unpaid_since: dateSchema.nullable(),
+});
 /** Paying takes nothing but the Idempotency-Key: the invoice fixes coin and amount. */
 export const payInvoiceBodySchema = z.object({}).strict();
 

@@ -1,4 +1,10 @@
-import type { CallResponse, displayedUserStatusSchema, emailStatusSchema, MerchantUser } from '@coin/contract';
+import {
+  type CallResponse,
+  displayedUserStatus,
+  type displayedUserStatusSchema,
+  type emailStatusSchema,
+  type MerchantUser,
+} from '@coin/contract';
 import type { z } from 'zod';
 
 export type DisplayedUserStatus = z.infer<typeof displayedUserStatusSchema>;
@@ -13,17 +19,8 @@ export interface MerchantUserRow extends Omit<MerchantUser, 'status'> {
 
 type IdentityEmail = CallResponse<'getIdentityEmail'>;
 
-/** §4: INVITATION_EXPIRED is INACTIVE with an activation-token expiry in the past. */
-export function displayedStatus(user: Pick<MerchantUser, 'status' | 'activate_token_available_until'>, now: Date) {
-  if (
-    user.status === 'INACTIVE' &&
-    user.activate_token_available_until !== null &&
-    new Date(user.activate_token_available_until).getTime() < now.getTime()
-  ) {
-    return 'INVITATION_EXPIRED' as const;
-  }
-  return user.status;
-}
+/** §4: INVITATION_EXPIRED is INACTIVE with an activation-token expiry in the past (the contract's rule). */
+export const displayedStatus = displayedUserStatus;
 
 /** §4: users without an email (and not CANCELED) need the identity lookup, once per distinct user_id. */
 export const userIdsNeedingLookup = (users: readonly MerchantUser[]): number[] => [

@@ -2,30 +2,42 @@ import type { CallRequestBody } from '@coin/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getIdentityEmail } from './identities';
 import { api } from './instance';
-import { type MerchantUserRow, toMerchantUserRows, userIdsNeedingLookup } from './merchantUserRows';
+import { toMerchantUserRows, userIdsNeedingLookup } from './merchantUserRows';
 
 export const merchantUserKeys = {
   all: ['merchantUsers'] as const,
   lists: () => [...merchantUserKeys.all, 'list'] as const,
-  list: (merchantId: number) => [...merchantUserKeys.lists(), merchantId] as const,
+  list: (merchantId: number, page?: number) =>
+    page === undefined
+      ? ([...merchantUserKeys.lists(), merchantId] as const)
+      : ([...merchantUserKeys.lists(), merchantId, page] as const),
   detail: (merchantId: number, userId: number) => [...merchantUserKeys.all, 'detail', merchantId, userId] as const,
 };
 
+/** Users a page: a staff list fits one page in all but the largest shops. */
+export const MERCHANT_USER_PAGE_SIZE = 50;
+
 /**
- * GET /merchants/{id}/users, then GET /identities/{id}/email in parallel for each distinct user
- * without an email. Any failure rejects (§8: passed to the caller).
+ * GET /merchants/{id}/users (one page), then GET /identities/{id}/email in parallel for each distinct
+ * user of the page without an email. Any failure rejects (§8: passed to the caller).
  */
-export async function listMerchantUsers(merchantId: number, signal?: AbortSignal): Promise<MerchantUserRow[]> {
-  const { items } = await api.call('listMerchantUsers', { params: { id: merchantId }, signal });
-  const identities = await Promise.all(userIdsNeedingLookup(items).map((userId) => getIdentityEmail(userId, signal)));
-  return toMerchantUserRows(items, identities, new Date());
+export async function listMerchantUsers(merchantId: number, page: number, signal?: AbortSignal) {
+  const answer = await api.call('listMerchantUsers', {
+    params: { id: merchantId },
+    query: { limit: MERCHANT_USER_PAGE_SIZE, offset: page },
+    signal,
+  });
+  const identities = await Promise.all(
+    userIdsNeedingLookup(answer.items).map((userId) => getIdentityEmail(userId, signal)),
+  );
+  return { ...answer, items: toMerchantUserRows(answer.items, identities, new Date()) };
 }
 
 export const merchantUserQueries = {
-  list: (merchantId: number) =>
+  list: (merchantId: number, page = 1) =>
     queryOptions({
-      queryKey: merchantUserKeys.list(merchantId),
-      queryFn: ({ signal }) => listMerchantUsers(merchantId, signal),
+      queryKey: merchantUserKeys.list(merchantId, page),
+      queryFn: ({ signal }) => listMerchantUsers(merchantId, page, signal),
     }),
 };
 

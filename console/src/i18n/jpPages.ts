@@ -6,10 +6,15 @@ import {
   AUTOMATIC_PAYMENT_RESULT_LABELS,
   COUPON_STATUS_LABELS,
   HISTORY_COLUMN_LABELS,
+  IDENTITY_EMAIL_STATUS_LABELS,
+  INVOICE_STATUS_LABELS,
+  MERCHANT_USER_STATUS_LABELS,
   PAYOUT_STATUS_LABELS,
   REFUND_STATUS_LABELS,
+  ROLE_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
+  URL_PAYMENT_STATUS_LABELS,
   UTILITY_BILL_CATEGORY_LABELS,
   UTILITY_BILL_STATUS_LABELS,
 } from '@coin/contract';
@@ -102,12 +107,7 @@ export const jpPages = {
       account: 'アカウント',
     },
   },
-  roles: {
-    Owner: 'オーナー',
-    Manager: 'マネージャー',
-    Manager_NoPayment: 'マネージャー（支払不可）',
-    Member: 'メンバー',
-  },
+  roles: ROLE_LABELS,
   /** Page titles by route name (menu labels, headings and document titles). */
   pages: {
     Top: 'トップ',
@@ -262,17 +262,8 @@ export const jpPages = {
         '入力したメールアドレスに招待メールを送信します。招待されたユーザーはメールのリンクから登録を完了します。',
       editTitle: 'ユーザー情報の編集',
       actionsFor: '{{name}}さんの操作',
-      statuses: {
-        ACTIVE: '有効',
-        SUSPENDED: '利用停止中',
-        INACTIVE: '招待中',
-        CANCELED: '解約済み',
-        INVITATION_EXPIRED: '招待期限切れ',
-      },
-      identityStatuses: {
-        VERIFIED: 'メール確認済み',
-        UNVERIFIED: 'メール未確認',
-      },
+      statuses: MERCHANT_USER_STATUS_LABELS,
+      identityStatuses: IDENTITY_EMAIL_STATUS_LABELS,
       confirm: {
         suspendTitle: 'ユーザーの利用停止',
         suspendBody:
@@ -625,6 +616,9 @@ export const jpPages = {
       book_ticket_uses: '回数券の利用履歴',
       subscribers: 'サブスクリプション会員',
       automatic_payments: '自動支払',
+      url_payments: '支払いリンク',
+      invoices: '請求書',
+      merchant_users: 'ユーザー一覧',
     },
     description: '指定した期間のデータをすべてCSVファイルでダウンロードします。',
     receiving: '受信中… {{rows}}行（{{kb}} KB）',
@@ -707,11 +701,7 @@ export const jpPages = {
   },
   // Payment links (UrlPayment page)
   urlPayment: {
-    statuses: {
-      ACTIVE: '有効',
-      EXPIRED: '期限切れ',
-      STOPPED: '停止',
-    },
+    statuses: URL_PAYMENT_STATUS_LABELS,
     create: {
       title: '支払いリンクを作成',
       lead: 'お客様に送るURLとQRコードを作成します。お客様はリンクを開いて、指定した金額をコインで支払います。',
@@ -744,6 +734,7 @@ export const jpPages = {
       expiresOnTooFar: '有効期限は{{max}}までの日付を指定してください',
     },
     list: {
+      periodHint: '期間は支払いリンクの作成日です。',
       title: '支払いリンク一覧',
       empty: 'この条件の支払いリンクはありません',
       createdAt: '作成日時',
@@ -777,12 +768,11 @@ export const jpPages = {
   },
   // Invoices addressed to the merchant (InvoicePayment page)
   invoice: {
-    statuses: {
-      UNPAID: '未払い',
-      OVERDUE: '期限超過',
-      PAID: '支払済み',
-    },
+    statuses: INVOICE_STATUS_LABELS,
     list: {
+      periodHint: '期間は請求書の発行日です。',
+      unpaidBefore: '{{date}}以降に発行された未払いの請求書が、この期間より前にもあります。',
+      showUnpaidBefore: '未払いの請求書まで表示',
       title: '請求書一覧',
       empty: 'この条件の請求書はありません',
       issuer: '請求元',

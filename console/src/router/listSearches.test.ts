@@ -22,8 +22,8 @@ const VALID: Record<string, [string, Record<string, unknown>]> = {
     { ...PERIOD, page: 3, tab: 'histories', type: 'PAYMENT', id: 42 },
   ],
   RequestPayment: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
-  UrlPayment: ['?page=2&status=STOPPED', { page: 2, status: 'STOPPED' }],
-  InvoicePayment: ['?page=2&status=OVERDUE', { page: 2, status: 'OVERDUE' }],
+  UrlPayment: ['?from=2026-02-01&to=2026-02-28&page=2&status=STOPPED', { ...PERIOD, page: 2, status: 'STOPPED' }],
+  InvoicePayment: ['?from=2026-02-01&to=2026-02-28&page=2&status=OVERDUE', { ...PERIOD, page: 2, status: 'OVERDUE' }],
   Coupon: ['?from=2026-02-01&to=2026-02-28&page=2&status=SCHEDULED', { ...PERIOD, page: 2, status: 'SCHEDULED' }],
   BookTicketUseHistory: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   Subscriptions: [
@@ -43,6 +43,7 @@ const VALID: Record<string, [string, Record<string, unknown>]> = {
   MerchantRebate: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   WithdrawalInfo: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   WithdrawalInfoMerchant: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
+  MerchantUser: ['?page=2', { page: 2 }],
   DownloadFile: [
     '?kind=refund_applications&from=2026-02-01&to=2026-02-28&encoding=utf8',
     { kind: 'refund_applications', ...PERIOD, encoding: 'utf8' },
@@ -56,8 +57,8 @@ const BAD =
 const DEFAULTED: Record<string, Record<string, unknown>> = {
   Transaction: { ...MONTH, page: 1, tab: 'histories', type: undefined, id: undefined },
   RequestPayment: { ...MONTH, page: 1 },
-  UrlPayment: { page: 1, status: undefined },
-  InvoicePayment: { page: 1, status: undefined },
+  UrlPayment: { ...MONTH, page: 1, status: undefined },
+  InvoicePayment: { ...MONTH, page: 1, status: undefined },
   Coupon: { ...MONTH, page: 1, status: undefined },
   BookTicketUseHistory: { ...MONTH, page: 1 },
   Subscriptions: { ...MONTH, page: 1, status: undefined },
@@ -68,6 +69,7 @@ const DEFAULTED: Record<string, Record<string, unknown>> = {
   MerchantRebate: { ...MONTH, page: 1 },
   WithdrawalInfo: { ...MONTH, page: 1 },
   WithdrawalInfoMerchant: { ...MONTH, page: 1 },
+  MerchantUser: { page: 1 },
   DownloadFile: { kind: 'histories', ...MONTH, encoding: 'cp932' },
   DownloadUtilityBillsData: { ...MONTH, encoding: 'cp932' },
 };

@@ -3,6 +3,7 @@ import { automaticPaymentSearch } from '@/pages/automatic-payments/automaticPaym
 import { couponSearch } from '@/pages/coupon/couponSearch';
 import { downloadSearch } from '@/pages/download/downloadSearch';
 import { invoiceSearch } from '@/pages/invoice/invoiceSearch';
+import { merchantUserSearch } from '@/pages/merchant-user/merchantUserSearch';
 import { refundSearch } from '@/pages/refund/refundSearch';
 import { subscriptionsSearch } from '@/pages/subscriptions/subscriptionsSearch';
 import { transactionSearch } from '@/pages/transaction/transactionSearch';
@@ -31,6 +32,7 @@ export const ROUTE_SEARCHES = {
   MerchantRebate: listSearch,
   WithdrawalInfo: listSearch,
   WithdrawalInfoMerchant: listSearch,
+  MerchantUser: merchantUserSearch,
   DownloadFile: downloadSearch,
   DownloadUtilityBillsData: utilityBillsDownloadSearch,
 } as const satisfies Partial<Record<AppRouteName, SearchParser>>;

@@ -90,6 +90,20 @@ export function periodOf(raw: RawSearch, now: Date): Pick<ListSearch, 'from' | '
   return { from, to };
 }
 
+/**
+ * The period widened to show a record dated `starts_on`…`ends_on` (a coupon's days, a link created
+ * today: one day twice), or null when the period already overlaps it. YYYY-MM-DD days sort as text.
+ */
+export function periodShowing(
+  period: { from: string; to: string },
+  record: { starts_on: string; ends_on: string },
+): { from: string; to: string } | null {
+  if (record.starts_on <= period.to && record.ends_on >= period.from) return null;
+  const [from] = [record.starts_on, period.from].sort();
+  const [, to] = [record.starts_on, period.to].sort();
+  return { from: from as string, to: to as string };
+}
+
 /** The 1-based page: anything but a positive safe integer is 1. */
 export function pageOf(raw: RawSearch): number {
   const page = Number(raw.page);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, instantSchema, listOf, roleSchema } from './common';
+import { idSchema, instantSchema, pagedOf, pagingQuerySchema, roleSchema } from './common';
 import { accountEmailSchema, mailTokenSchema, newPasswordSchema } from './identities';
 
 /* Merchant users (staff): the list, invitations and their activation. */
@@ -15,7 +15,24 @@ export const merchantUserSchema = z.object({
   name: z.string(),
   role: roleSchema,
 });
-export const merchantUsersResponseSchema = listOf(merchantUserSchema);
+/** The list pages like every list (the specification's call answers the items; paging is added). */
+export const merchantUsersQuerySchema = pagingQuerySchema;
+export const merchantUsersResponseSchema = pagedOf(merchantUserSchema);
+
+/** §4: INVITATION_EXPIRED is INACTIVE with an activation-token expiry in the past (the list and its CSV). */
+export function displayedUserStatus(
+  user: { status: z.infer<typeof merchantUserStatusSchema>; activate_token_available_until: string | null },
+  now: Date,
+): z.infer<typeof displayedUserStatusSchema> {
+  if (
+    user.status === 'INACTIVE' &&
+    user.activate_token_available_until !== null &&
+    new Date(user.activate_token_available_until).getTime() < now.getTime()
+  ) {
+    return 'INVITATION_EXPIRED';
+  }
+  return user.status;
+}
 
 /** A nick name as shown in the user list. */
 export const merchantUserNameSchema = z

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
+import { exactInstant, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
-import { tokyoDate } from './time';
+import { tokyoDate, tokyoPeriod } from './time';
 
 /** Money in and out: invoices addressed to a merchant, paid once from its wallet. */
 
@@ -81,19 +82,37 @@ export async function getInvoice(db: Db, merchantId: number, invoiceId: number, 
   return toInvoice(row, now);
 }
 
-/** The merchant's invoices: unpaid first (earliest due first), then paid (latest paid first). */
-export async function listInvoices(
+/** The merchant's invoices issued in the period (Tokyo days), of one status if given. */
+function filteredInvoices(
   db: Db,
   merchantId: number,
-  query: { status?: InvoiceStatus | undefined; limit: number; offset: number },
+  query: { start_date: string; end_date: string; status?: InvoiceStatus | undefined },
   now: Date,
-): Promise<CallResponse<'listInvoices'>> {
+) {
   const today = tokyoDate(now);
-  let filtered = invoices(db).where('i.merchant_id', '=', merchantId);
+  const { from, to } = tokyoPeriod(query.start_date, query.end_date);
+  let filtered = invoices(db)
+    .where('i.merchant_id', '=', merchantId)
+    .where('i.issued_at', '>=', from)
+    .where('i.issued_at', '<', to);
   if (query.status === 'PAID') filtered = filtered.where('i.paid_at', 'is not', null);
   if (query.status === 'OVERDUE') filtered = filtered.where('i.paid_at', 'is', null).where('i.due_date', '<', today);
   if (query.status === 'UNPAID') filtered = filtered.where('i.paid_at', 'is', null).where('i.due_date', '>=', today);
-  const [{ total }, rows] = await Promise.all([
+  return filtered;
+}
+
+/**
+ * The merchant's invoices of the period: unpaid first (earliest due first), then paid (latest paid
+ * first); with the day the oldest unpaid one was issued, whatever the period.
+ */
+export async function listInvoices(
+  db: Db,
+  merchantId: number,
+  query: { start_date: string; end_date: string; status?: InvoiceStatus | undefined; limit: number; offset: number },
+  now: Date,
+): Promise<CallResponse<'listInvoices'>> {
+  const filtered = filteredInvoices(db, merchantId, query, now);
+  const [{ total }, rows, oldestUnpaid] = await Promise.all([
     filtered
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -106,13 +125,42 @@ export async function listInvoices(
       .limit(query.limit)
       .offset((query.offset - 1) * query.limit)
       .execute(),
+    db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.min('issued_at').as('issued_at'))
+      .where('merchant_id', '=', merchantId)
+      .where('paid_at', 'is', null)
+      .executeTakeFirst(),
   ]);
+  const unpaidSince = oldestUnpaid?.issued_at ? tokyoDate(new Date(oldestUnpaid.issued_at)) : null;
   return {
     items: rows.map((row) => toInvoice(row, now)),
     total: Number(total),
     limit: query.limit,
     offset: query.offset,
+    unpaid_since: unpaidSince,
   };
+}
+
+/** Every invoice of the period (the CSV report), latest issued first, in keyset batches. */
+export async function* invoiceBatches(
+  db: Db,
+  merchantId: number,
+  period: { start_date: string; end_date: string },
+  now: Date,
+): AsyncGenerator<Invoice[]> {
+  const batches = keysetBatches(
+    (after, limit) =>
+      filteredInvoices(db, merchantId, period, now)
+        .select(exactInstant('i.issued_at').as('cursor_at'))
+        .$if(after !== null, (q) => q.where(pastCursor('i.issued_at', 'i.id', after as KeysetCursor, 'desc')))
+        .orderBy('i.issued_at', 'desc')
+        .orderBy('i.id', 'desc')
+        .limit(limit)
+        .execute(),
+    (row) => ({ at: row.cursor_at, id: row.id }),
+  );
+  for await (const batch of batches) yield batch.map((row) => toInvoice(row, now));
 }
 
 /**

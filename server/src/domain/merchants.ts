@@ -1,4 +1,9 @@
-import type { CallResponse } from '@coin/contract';
+import {
+  type CallResponse,
+  displayedUserStatus,
+  IDENTITY_EMAIL_STATUS_LABELS,
+  MERCHANT_USER_STATUS_LABELS,
+} from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { notFound } from './errors';
@@ -115,14 +120,30 @@ export async function dailySales(
   return { items };
 }
 
-export async function listMerchantUsers(db: Db, merchantId: number): Promise<CallResponse<'listMerchantUsers'>> {
-  const rows = await db
-    .selectFrom('merchant_users')
-    .select(['user_id', 'email', 'status', 'activate_token_available_until', 'name', 'role'])
-    .where('merchant_id', '=', merchantId)
-    .orderBy('created_at')
-    .orderBy('user_id')
-    .execute();
+const merchantUsersOf = (db: Db, merchantId: number) =>
+  db
+    .selectFrom('merchant_users as mu')
+    .innerJoin('identities as i', 'i.id', 'mu.user_id')
+    .where('mu.merchant_id', '=', merchantId);
+
+/** The merchant's users, oldest first, one page. */
+export async function listMerchantUsers(
+  db: Db,
+  merchantId: number,
+  query: { limit: number; offset: number },
+): Promise<CallResponse<'listMerchantUsers'>> {
+  const [{ total }, rows] = await Promise.all([
+    merchantUsersOf(db, merchantId)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+    merchantUsersOf(db, merchantId)
+      .select(['mu.user_id', 'mu.email', 'mu.status', 'mu.activate_token_available_until', 'mu.name', 'mu.role'])
+      .orderBy('mu.created_at')
+      .orderBy('mu.user_id')
+      .limit(query.limit)
+      .offset((query.offset - 1) * query.limit)
+      .execute(),
+  ]);
   return {
     items: rows.map((row) => ({
       user_id: row.user_id,
@@ -132,5 +153,45 @@ export async function listMerchantUsers(db: Db, merchantId: number): Promise<Cal
       name: row.name,
       role: row.role,
     })),
+    total: Number(total),
+    limit: query.limit,
+    offset: query.offset,
   };
+}
+
+/**
+ * Every user of the merchant as the list shows them (the CSV report): a user without an address of
+ * record takes the address and status of its identity (§4), the others their derived status.
+ */
+export async function merchantUserRows(db: Db, merchantId: number, now: Date) {
+  const rows = await merchantUsersOf(db, merchantId)
+    .select([
+      'mu.user_id',
+      'mu.email',
+      'mu.status',
+      'mu.activate_token_available_until',
+      'mu.name',
+      'mu.role',
+      'i.email as identity_email',
+      'i.email_status',
+    ])
+    .orderBy('mu.created_at')
+    .orderBy('mu.user_id')
+    .execute();
+  return rows.map((row) => {
+    const until = row.activate_token_available_until?.toISOString() ?? null;
+    const lookedUp = row.email === null && row.status !== 'CANCELED';
+    return {
+      user_id: row.user_id,
+      name: row.name,
+      email: lookedUp ? row.identity_email : row.email,
+      role: row.role,
+      status: lookedUp
+        ? IDENTITY_EMAIL_STATUS_LABELS[row.email_status]
+        : MERCHANT_USER_STATUS_LABELS[
+            displayedUserStatus({ status: row.status, activate_token_available_until: until }, now)
+          ],
+      activate_token_available_until: row.activate_token_available_until,
+    };
+  });
 }

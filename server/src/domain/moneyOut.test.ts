@@ -230,7 +230,10 @@ describeEachDatabase('money in and out', (env) => {
         amount: 700,
         counterparty: DEMO_CUSTOMER_WALLET,
       });
-      const listed = await call('GET', `/merchants/${MAIN.id}/url_payments?status=ACTIVE&limit=100`);
+      const listed = await call(
+        'GET',
+        `/merchants/${MAIN.id}/url_payments?status=ACTIVE&limit=100&start_date=${tokyoDay()}&end_date=${tokyoDay()}`,
+      );
       expect(listed.json().items.find((l: { id: number }) => l.id === link.id)).toMatchObject({ use_count: 1 });
     });
 
@@ -353,14 +356,15 @@ describeEachDatabase('money in and out', (env) => {
       ).toBe(404);
       const overdue = await newInvoice(MAIN.id, 300, -2);
       expect(overdue.status).toBe('OVERDUE');
-      const list = (await call('GET', `/merchants/${MAIN.id}/invoices?limit=100`)).json();
+      const year = `start_date=${tokyoDay(-400)}&end_date=${tokyoDay()}`;
+      const list = (await call('GET', `/merchants/${MAIN.id}/invoices?limit=100&${year}`)).json();
       const statuses: string[] = list.items.map((i: { status: string }) => i.status);
       const firstPaid = statuses.indexOf('PAID');
       expect(firstPaid).toBeGreaterThan(0);
       expect(statuses.slice(firstPaid).every((s) => s === 'PAID')).toBe(true);
       const dues: string[] = list.items.slice(0, firstPaid).map((i: { due_date: string }) => i.due_date);
       expect(dues).toEqual([...dues].sort());
-      const onlyOverdue = (await call('GET', `/merchants/${MAIN.id}/invoices?status=OVERDUE`)).json();
+      const onlyOverdue = (await call('GET', `/merchants/${MAIN.id}/invoices?status=OVERDUE&${year}`)).json();
       expect(onlyOverdue.items.every((i: { status: string }) => i.status === 'OVERDUE')).toBe(true);
     });
 
@@ -449,6 +453,89 @@ describeEachDatabase('money in and out', (env) => {
         });
         expect(response.statusCode, JSON.stringify(payload)).toBe(status);
       }
+    });
+  });
+
+  describe('periods and CSV reports of the link and invoice lists', () => {
+    // Dated long before the demo, so no other test's period holds them.
+    const march2010 = new Date('2010-03-05T03:00:00Z');
+    const lines = (body: string) =>
+      body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+
+    it('lists and downloads the payment links created in the period', async () => {
+      const link = await createUrlPayment(
+        env().db,
+        {
+          merchantId: MAIN.id,
+          coinId: COIN,
+          amount: 1200,
+          description: '2010年3月のリンク',
+          expiresOn: '2010-03-20',
+          createdBy: null,
+        },
+        { publicUrl: PUBLIC_URL, now: march2010 },
+      );
+      const idsIn = async (start: string, end: string, status = '') => {
+        const response = await call(
+          'GET',
+          `/merchants/${MAIN.id}/url_payments?start_date=${start}&end_date=${end}&limit=100${status}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().items.map((item: { id: number }) => item.id);
+      };
+      expect(await idsIn('2010-03-01', '2010-03-31')).toContain(link.id);
+      expect(await idsIn('2010-03-01', '2010-03-31', '&status=EXPIRED')).toContain(link.id);
+      expect(await idsIn('2010-03-01', '2010-03-31', '&status=ACTIVE')).not.toContain(link.id);
+      expect(await idsIn('2010-04-01', '2010-04-30')).not.toContain(link.id);
+      expect((await call('GET', `/merchants/${MAIN.id}/url_payments?limit=10`)).statusCode).toBe(400);
+
+      const csv = await call(
+        'GET',
+        `/merchants/${MAIN.id}/downloads/url_payments?start_date=2010-03-01&end_date=2010-03-31&encoding=utf8`,
+      );
+      expect(csv.statusCode, csv.body).toBe(200);
+      const [header, ...rows] = lines(csv.body);
+      expect(header).toBe('作成日時,リンクID,説明,コイン,金額,有効期限,状態,停止日時,利用回数,利用金額,URL');
+      expect(rows.find((row) => row.split(',')[1] === String(link.id))).toBe(
+        `2010/03/05 12:00:00,${link.id},2010年3月のリンク,${link.coin_name},1200,2010/03/20,期限切れ,,0,0,${link.url}`,
+      );
+    });
+
+    it('lists and downloads the invoices issued in the period, and says since when one is unpaid', async () => {
+      const old = await issueInvoice(env().db, {
+        merchantId: MAIN.id,
+        issuerName: STATION.name,
+        issuerWalletNo: STATION.walletNo,
+        title: '2010年3月分',
+        items: [{ name: '品目', quantity: 2, unit_price: 450, amount: 900 }],
+        coinId: COIN,
+        dueDate: '2010-03-31',
+        now: march2010,
+      });
+      const thisMonth = (
+        await call('GET', `/merchants/${MAIN.id}/invoices?start_date=${tokyoDay()}&end_date=${tokyoDay()}&limit=100`)
+      ).json();
+      expect(thisMonth.items.map((i: { id: number }) => i.id)).not.toContain(old.id);
+      // Issued before the period and still to pay: the list says since when.
+      expect(thisMonth.unpaid_since <= '2010-03-05').toBe(true);
+      const march = (
+        await call('GET', `/merchants/${MAIN.id}/invoices?start_date=2010-03-01&end_date=2010-03-31&limit=100`)
+      ).json();
+      expect(march.items.map((i: { id: number }) => i.id)).toContain(old.id);
+
+      const csv = await call(
+        'GET',
+        `/merchants/${MAIN.id}/downloads/invoices?start_date=2010-03-01&end_date=2010-03-31&encoding=utf8`,
+      );
+      expect(csv.statusCode, csv.body).toBe(200);
+      const [header, ...rows] = lines(csv.body);
+      expect(header).toBe('発行日時,請求書ID,請求元,件名,コイン,金額,支払期限,状態,支払日時,取引ID');
+      expect(rows.find((row) => row.split(',')[1] === String(old.id))).toBe(
+        `2010/03/05 12:00:00,${old.id},${STATION.name},2010年3月分,${old.coin_name},900,2010/03/31,期限超過,,`,
+      );
     });
   });
 });

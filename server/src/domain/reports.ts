@@ -4,10 +4,13 @@ import {
   type CsvReport,
   HISTORY_COLUMN_LABELS,
   HISTORY_CSV_HEADER,
+  INVOICE_STATUS_LABELS,
   PAYOUT_STATUS_LABELS,
   REFUND_STATUS_LABELS,
+  ROLE_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
+  URL_PAYMENT_STATUS_LABELS,
   UTILITY_BILL_CATEGORY_LABELS,
   UTILITY_BILL_STATUS_LABELS,
 } from '@coin/contract';
@@ -18,12 +21,15 @@ import { couponRows, couponStatus } from './coupons';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
+import { invoiceBatches } from './invoices';
 import { exactInstant, instantParam, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { merchantPaymentBatches } from './merchantPayments';
+import { merchantUserRows } from './merchants';
 import { groupMemberIds, maskAccount, maskedAccountText, payoutStatus } from './payouts';
 import { assertSubscriptions, automaticPaymentRows, bookTicketUseRows, subscriberRows } from './programs';
 import { maskWalletNo, merchantRebateRows, utilityBillRows } from './rebatesAndBills';
 import { tokyoDate, tokyoPeriod } from './time';
+import { urlPaymentBatches } from './urlPayments';
 
 /** Money: histories and fees — what each CSV report holds. Rows come in keyset batches, newest first. */
 
@@ -38,6 +44,12 @@ export interface ReportFilter {
   type?: TransactionType | undefined;
   transactionId?: number | undefined;
   status?: 'REQUESTED' | 'APPROVED' | 'CANCELED' | undefined;
+}
+
+/** What some reports need besides the filter: the service's public URL (links) and the time (statuses). */
+export interface ReportContext {
+  publicUrl: string;
+  now: Date;
 }
 
 export interface Report {
@@ -112,7 +124,12 @@ export async function* refundApplicationBatches(
   }
 }
 
-export async function buildReport(db: Db, report: CsvReport, filter: ReportFilter): Promise<Report> {
+export async function buildReport(
+  db: Db,
+  report: CsvReport,
+  filter: ReportFilter,
+  context: ReportContext,
+): Promise<Report> {
   const merchant = await db
     .selectFrom('merchants')
     .select(['name', 'wallet_no'])
@@ -389,6 +406,76 @@ export async function buildReport(db: Db, report: CsvReport, filter: ReportFilte
           row.amount + row.fee,
           row.comment,
         ]),
+      };
+    case 'url_payments': {
+      const period = { start_date: filter.startDate, end_date: filter.endDate };
+      return {
+        merchantName: merchant.name,
+        header: [
+          '作成日時',
+          'リンクID',
+          '説明',
+          'コイン',
+          '金額',
+          '有効期限',
+          '状態',
+          '停止日時',
+          '利用回数',
+          '利用金額',
+          'URL',
+        ],
+        batches: mapBatches(urlPaymentBatches(db, filter.merchantId, period, context), (link) => [
+          new Date(link.created_at),
+          link.id,
+          link.description,
+          link.coin_name,
+          link.amount,
+          csvDay(link.expires_on),
+          URL_PAYMENT_STATUS_LABELS[link.status],
+          link.stopped_at === null ? null : new Date(link.stopped_at),
+          link.use_count,
+          link.used_amount,
+          link.url,
+        ]),
+      };
+    }
+    case 'invoices': {
+      const period = { start_date: filter.startDate, end_date: filter.endDate };
+      return {
+        merchantName: merchant.name,
+        header: ['発行日時', '請求書ID', '請求元', '件名', 'コイン', '金額', '支払期限', '状態', '支払日時', '取引ID'],
+        batches: mapBatches(invoiceBatches(db, filter.merchantId, period, context.now), (invoice) => [
+          new Date(invoice.issued_at),
+          invoice.id,
+          invoice.issuer_name,
+          invoice.title,
+          invoice.coin_name,
+          invoice.amount,
+          csvDay(invoice.due_date),
+          INVOICE_STATUS_LABELS[invoice.status],
+          invoice.paid_at === null ? null : new Date(invoice.paid_at),
+          invoice.paid_transaction_id,
+        ]),
+      };
+    }
+    // The merchant's staff as the list shows them (no period: every user, the date is the export's).
+    case 'merchant_users':
+      return {
+        merchantName: merchant.name,
+        header: ['ユーザーID', '名前', 'メールアドレス', '権限', '状態', '招待の有効期限'],
+        batches: mapBatches(
+          (async function* () {
+            yield await merchantUserRows(db, filter.merchantId, context.now);
+          })(),
+          (user) => [
+            user.user_id,
+            user.name,
+            user.email,
+            ROLE_LABELS[user.role],
+            user.status,
+            user.activate_token_available_until,
+          ],
+        ),
       };
   }
 }

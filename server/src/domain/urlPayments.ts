@@ -10,9 +10,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
+import { exactInstant, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { postOrRefuse } from './ledger';
 import { inTransaction } from './refunds';
-import { addDays, tokyoDate } from './time';
+import { addDays, tokyoDate, tokyoPeriod } from './time';
 import { customerWalletOf } from './wallets';
 
 /** Money in and out: payment links a merchant hands to customers, and their uses. */
@@ -104,46 +105,83 @@ export interface LinkContext {
   now: Date;
 }
 
-/** The merchant's links, newest first; a status filter reads the same rule as the status itself. */
+/**
+ * The merchant's links created in the period (Tokyo days), of one status if given: a status filter reads
+ * the same rule as the status itself.
+ */
+function filteredLinks(
+  db: Db,
+  merchantId: number,
+  query: { start_date: string; end_date: string; status?: UrlPaymentStatus | undefined },
+  now: Date,
+) {
+  const today = tokyoDate(now);
+  const { from, to } = tokyoPeriod(query.start_date, query.end_date);
+  let filtered = links(db)
+    .where('u.merchant_id', '=', merchantId)
+    .where('u.created_at', '>=', from)
+    .where('u.created_at', '<', to);
+  if (query.status === 'STOPPED') filtered = filtered.where('u.stopped_at', 'is not', null);
+  if (query.status === 'EXPIRED')
+    filtered = filtered.where('u.stopped_at', 'is', null).where('u.expires_on', '<', today);
+  if (query.status === 'ACTIVE')
+    filtered = filtered.where('u.stopped_at', 'is', null).where('u.expires_on', '>=', today);
+  return filtered;
+}
+
+/** The merchant's links of the period, newest first, one page. */
 export async function listUrlPayments(
   db: Db,
   merchantId: number,
-  query: { status?: UrlPaymentStatus | undefined; limit: number; offset: number },
+  query: {
+    start_date: string;
+    end_date: string;
+    status?: UrlPaymentStatus | undefined;
+    limit: number;
+    offset: number;
+  },
   context: LinkContext,
 ): Promise<CallResponse<'listUrlPayments'>> {
-  const today = tokyoDate(context.now);
-  let filtered = db.selectFrom('url_payments').where('merchant_id', '=', merchantId);
-  if (query.status === 'STOPPED') filtered = filtered.where('stopped_at', 'is not', null);
-  if (query.status === 'EXPIRED') filtered = filtered.where('stopped_at', 'is', null).where('expires_on', '<', today);
-  if (query.status === 'ACTIVE') filtered = filtered.where('stopped_at', 'is', null).where('expires_on', '>=', today);
-  const [{ total }, ids] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  const filtered = filteredLinks(db, merchantId, query, context.now);
+  const [{ total }, rows] = await Promise.all([
     filtered
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+    filtered
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id', 'desc')
       .limit(query.limit)
       .offset((query.offset - 1) * query.limit)
       .execute(),
   ]);
-  const rows =
-    ids.length === 0
-      ? []
-      : await links(db)
-          .where(
-            'u.id',
-            'in',
-            ids.map((row) => row.id),
-          )
-          .orderBy('u.created_at', 'desc')
-          .orderBy('u.id', 'desc')
-          .execute();
   return {
     items: rows.map((row) => toUrlPayment(row, context.publicUrl, context.now)),
     total: Number(total),
     limit: query.limit,
     offset: query.offset,
   };
+}
+
+/** Every link of the period (the CSV report), newest first, in keyset batches. */
+export async function* urlPaymentBatches(
+  db: Db,
+  merchantId: number,
+  period: { start_date: string; end_date: string },
+  context: LinkContext,
+): AsyncGenerator<UrlPayment[]> {
+  const batches = keysetBatches(
+    (after, limit) =>
+      filteredLinks(db, merchantId, period, context.now)
+        .select(exactInstant('u.created_at').as('cursor_at'))
+        .$if(after !== null, (q) => q.where(pastCursor('u.created_at', 'u.id', after as KeysetCursor, 'desc')))
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .limit(limit)
+        .execute(),
+    (row) => ({ at: row.cursor_at, id: row.id }),
+  );
+  for await (const batch of batches) yield batch.map((row) => toUrlPayment(row, context.publicUrl, context.now));
 }
 
 /** Creates a link; its last day is today … today + URL_PAYMENT_MAX_DAYS (Tokyo). */

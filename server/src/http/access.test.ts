@@ -1,4 +1,4 @@
-import { CALLS, type CallDef, type CallId, callPath } from '@coin/contract';
+import { CALLS, type CallDef, type CallId, CSV_REPORT_ROLES, CSV_REPORTS, callPath } from '@coin/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoupon } from '../domain/coupons';
@@ -145,7 +145,10 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     params: { id: DEMO.mainMerchantId },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
   }),
-  listUrlPayments: () => ({ params: { id: DEMO.mainMerchantId } }),
+  listUrlPayments: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
   createUrlPayment: () => ({
     params: { id: DEMO.mainMerchantId },
     payload: { coin_id: 1, amount: 500, description: '権限テスト', expires_on: tokyoDay(7) },
@@ -154,7 +157,10 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     params: { id: DEMO.mainMerchantId, url_payment_id: moneyOutSample.linkOf.get(caller.userId) ?? 1 },
     payload: { status: 'STOPPED' },
   }),
-  listInvoices: () => ({ params: { id: DEMO.mainMerchantId } }),
+  listInvoices: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+  }),
   getInvoice: () => ({ params: { id: DEMO.mainMerchantId, invoice_id: moneyOutSample.unpaidId } }),
   payInvoice: (caller) => ({
     params: { id: DEMO.mainMerchantId, invoice_id: moneyOutSample.invoiceOf.get(caller.userId) ?? 1 },
@@ -415,6 +421,26 @@ describeEachDatabase('access rules', (env) => {
       }
     });
   }
+
+  // The download call is open to every role; each report is open to the roles of the list it mirrors.
+  describe('GET /merchants/{id}/downloads/{report}, report by report', () => {
+    for (const report of CSV_REPORTS) {
+      for (const role of ['Owner', 'Manager', 'Manager_NoPayment', 'Member'] as const) {
+        const expected = CSV_REPORT_ROLES[report].includes(role) ? 200 : 403;
+        it(`${report}: ${role} → ${expected}`, async () => {
+          const response = await env().app.inject({
+            method: 'GET',
+            url: `/api/merchants/${DEMO.mainMerchantId}/downloads/${report}`,
+            query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+            headers: { authorization: sessions.get(role)?.authorization ?? '' },
+          });
+          expect(response.statusCode, response.body).toBe(expected);
+          if (expected === 200) expect(response.headers['content-type']).toContain('text/csv');
+          else expect(response.json().type).toBe('forbidden');
+        });
+      }
+    }
+  });
 
   it("never shows another merchant's wallet, even to an Owner elsewhere", async () => {
     const response = await env().app.inject({

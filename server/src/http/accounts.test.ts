@@ -142,7 +142,7 @@ describe('staff and account flows', () => {
           expect(stored.activate_token_hash).not.toContain(invitationToken(email));
           expect(stored.activate_token_hash).toMatch(/^[0-9a-f]{64}$/);
 
-          const list = await call('GET', `/merchants/${MAIN}/users`, undefined, owner);
+          const list = await call('GET', `/merchants/${MAIN}/users?limit=100`, undefined, owner);
           expect(list.json().items).toContainEqual(expect.objectContaining({ user_id: user.user_id, email }));
 
           const audit = await auditRows('merchant_user.invited', user.user_id);
@@ -388,6 +388,44 @@ describe('staff and account flows', () => {
         it('refuses a resend for a user who is not invited', async () => {
           const response = await call('PUT', `/merchants/${MAIN}/users/4/invitation`, undefined, owner);
           expect(response.statusCode).toBe(409);
+        });
+      });
+
+      describe('the list and its CSV', () => {
+        it('pages the users, oldest first, with the total', async () => {
+          const all = (await call('GET', `/merchants/${MAIN}/users?limit=100`, undefined, owner)).json();
+          expect(all.total).toBe(all.items.length);
+          const second = (await call('GET', `/merchants/${MAIN}/users?limit=2&offset=2`, undefined, owner)).json();
+          expect(second).toMatchObject({ total: all.total, limit: 2, offset: 2 });
+          expect(second.items).toEqual(all.items.slice(2, 4));
+        });
+
+        it('downloads every user for an Owner, as the list shows them; other roles are refused', async () => {
+          const query = `start_date=${new Date().toISOString().slice(0, 10)}&end_date=${new Date().toISOString().slice(0, 10)}`;
+          const csv = await call(
+            'GET',
+            `/merchants/${MAIN}/downloads/merchant_users?${query}&encoding=utf8`,
+            undefined,
+            owner,
+          );
+          expect(csv.statusCode, csv.body).toBe(200);
+          const [header, ...rows] = csv.body
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .split('\r\n');
+          expect(header).toBe('ユーザーID,名前,メールアドレス,権限,状態,招待の有効期限');
+          const total = (await call('GET', `/merchants/${MAIN}/users?limit=100`, undefined, owner)).json().total;
+          expect(rows).toHaveLength(total);
+          const byId = new Map(rows.map((row) => [row.split(',')[0], row]));
+          expect(byId.get('1')).toBe('1,鈴木 一郎,owner@example.com,オーナー,有効,');
+          expect(byId.get('7')).toContain(',invited-expired@example.com,メンバー,招待期限切れ,');
+          // No address of record: address and status come from the identity (§4), as on screen.
+          expect(byId.get('11')).toBe('11,加藤 大輔,no-email-of-record@example.com,メンバー,メール確認済み,');
+
+          const manager = await signIn(env().app, DEMO.manager);
+          const refused = await call('GET', `/merchants/${MAIN}/downloads/merchant_users?${query}`, undefined, manager);
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json().type).toBe('forbidden');
         });
       });
 
@@ -779,7 +817,7 @@ describe('staff and account flows', () => {
           expect(notice?.text).toContain(newEmail);
           const now = await call('GET', `/identities/${session.userId}/email`, undefined, session);
           expect(now.json()).toMatchObject({ email: newEmail, email_status: 'VERIFIED' });
-          const list = await call('GET', `/merchants/${MAIN}/users`, undefined, owner);
+          const list = await call('GET', `/merchants/${MAIN}/users?limit=100`, undefined, owner);
           expect(list.json().items).toContainEqual(
             expect.objectContaining({ user_id: session.userId, email: newEmail }),
           );

@@ -87,16 +87,7 @@ export function couponCardText(t: TFunction, merchantName: string, draft: Coupon
 
 /**
  * The list shows coupons valid on some day of its period (by default this month up to today): a new
- * coupon that starts later is brought into view by widening the period to its first day; null when
- * it already shows.
+ * coupon that starts later is brought into view by widening the period to its first day (the shared
+ * rule of router/search.ts); null when it already shows.
  */
-export function periodShowing(
-  period: { from: string; to: string },
-  coupon: { starts_on: string; ends_on: string },
-): { from: string; to: string } | null {
-  if (coupon.starts_on <= period.to && coupon.ends_on >= period.from) return null;
-  // YYYY-MM-DD days sort as text.
-  const [from] = [coupon.starts_on, period.from].sort();
-  const [, to] = [coupon.starts_on, period.to].sort();
-  return { from: from!, to: to! };
-}
+export { periodShowing } from '@/router/search';

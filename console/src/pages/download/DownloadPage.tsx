@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Paper.css';
-import { CSV_REPORTS } from '@coin/contract';
+import { CSV_REPORT_ROLES, CSV_REPORTS } from '@coin/contract';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { DownloadButton, useCsvDownload } from '@/components/FileDownload';
@@ -7,7 +7,7 @@ import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
-import { selectSelectedMerchant, useSessionState } from '@/session';
+import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { downloadSearch } from './downloadSearch';
 
 /** The report centre: kind, period and encoding (kept in the URL); streams the CSV with its progress. */
@@ -15,6 +15,7 @@ export default function DownloadPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.DownloadFile'));
   const merchant = useSessionState(selectSelectedMerchant);
+  const role = useSessionState(selectRole);
   const [search, update] = useListSearch(downloadSearch);
   const { kind: report, encoding } = search;
   const { state, download, cancel } = useCsvDownload(merchant?.merchant_id ?? 0, merchant?.name ?? '', report);
@@ -32,7 +33,11 @@ export default function DownloadPage() {
           </Text>
           <NativeSelect
             label={t('download.kind')}
-            data={CSV_REPORTS.map((value) => ({ value, label: t(`download.reports.${value}`) }))}
+            // The reports the role may download (the server refuses the others).
+            data={CSV_REPORTS.filter((value) => CSV_REPORT_ROLES[value].includes(role)).map((value) => ({
+              value,
+              label: t(`download.reports.${value}`),
+            }))}
             value={report}
             onChange={(event) => update({ kind: event.currentTarget.value, page: undefined })}
             disabled={running}

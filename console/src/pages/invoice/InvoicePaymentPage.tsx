@@ -4,12 +4,14 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, type Invoice } from '@coin/contract';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
+import { PeriodFilter } from '@/components/PeriodFilter';
 import { StatusFilter } from '@/components/StatusFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
@@ -57,6 +59,8 @@ function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
     ...invoiceListQuery(merchant.merchant_id, search),
     placeholderData: keepPreviousData,
   });
+  // An invoice still to pay that was issued before the period: said, with a way to show it.
+  const unpaidSince = query.data?.unpaid_since ?? null;
 
   const columns = useMemo<Column<Invoice>[]>(
     () => [
@@ -97,13 +101,46 @@ function InvoiceList({ merchant }: { merchant: MerchantEntry }) {
   return (
     <ListSection
       title={t('invoice.list.title')}
-      controls={
-        <StatusFilter
-          statuses={INVOICE_STATUSES}
-          value={status}
-          labelOf={(value) => t(`invoice.statuses.${value}`)}
-          onChange={(value) => update({ status: value })}
+      csv={
+        <CsvButton
+          merchantId={merchant.merchant_id}
+          merchantName={merchant.name}
+          report="invoices"
+          query={{ start_date: search.from, end_date: search.to }}
         />
+      }
+      controls={
+        <>
+          <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
+          <StatusFilter
+            statuses={INVOICE_STATUSES}
+            value={status}
+            labelOf={(value) => t(`invoice.statuses.${value}`)}
+            onChange={(value) => update({ status: value })}
+          />
+        </>
+      }
+      summary={
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed">
+            {t('invoice.list.periodHint')}
+          </Text>
+          {unpaidSince !== null && unpaidSince < search.from && (
+            <Alert color="orange" variant="light" p="xs">
+              <Group gap="sm" wrap="wrap" justify="space-between">
+                <Text size="sm">{t('invoice.list.unpaidBefore', { date: unpaidSince.replaceAll('-', '/') })}</Text>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="orange"
+                  onClick={() => update({ from: unpaidSince, page: 1 })}
+                >
+                  {t('invoice.list.showUnpaidBefore')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
+        </Stack>
       }
       columns={columns}
       query={query}

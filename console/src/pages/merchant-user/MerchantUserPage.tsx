@@ -1,29 +1,36 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
-import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { MerchantUserRow } from '@/api/merchantUserRows';
 import {
+  MERCHANT_USER_PAGE_SIZE,
   merchantUserQueries,
   useInviteMerchantUser,
   useResendMerchantUserInvitation,
   useUpdateMerchantUser,
 } from '@/api/merchantUsers';
-import { type Column, RowsTable } from '@/components/ListTable';
-import { QueryCard } from '@/components/QueryCard';
+import { CsvButton } from '@/components/FileDownload';
+import { ListSection } from '@/components/ListSection';
+import type { Column } from '@/components/ListTable';
+import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useReturnFocus } from '@/components/useReturnFocus';
-import { useTranslation } from '@/i18n';
+import { type TFunction, useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
+import { tokyoDay } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';
+import { merchantUserSearch } from './merchantUserSearch';
 import { type RowAction, rowActions, shownStatus } from './merchantUserView';
 
 // The invite / edit form (with @mantine/form and zod) loads when its dialog opens.
@@ -41,7 +48,12 @@ export default function MerchantUserPage() {
   const merchant = useSessionState(selectSelectedMerchant);
   const selfUserId = useSessionState((state) => state.user?.user_id ?? null);
   const merchantId = merchant?.merchant_id ?? 0;
-  const list = useQuery({ ...merchantUserQueries.list(merchantId), enabled: merchantId > 0 });
+  const [search, updateSearch] = useListSearch(merchantUserSearch);
+  const list = useQuery({
+    ...merchantUserQueries.list(merchantId, search.page),
+    enabled: merchantId > 0,
+    placeholderData: keepPreviousData,
+  });
   const invite = useInviteMerchantUser(merchantId);
   const update = useUpdateMerchantUser(merchantId);
   const resend = useResendMerchantUserInvitation(merchantId);
@@ -94,21 +106,27 @@ export default function MerchantUserPage() {
           {t('accounts.actions.invite')}
         </Button>
       </Group>
-      <QueryCard
+      <ListSection
         title={t('accounts.merchantUser.listTitle')}
-        query={list}
-        isEmpty={(rows) => rows.length === 0}
-        emptyText={t('accounts.merchantUser.empty')}
-        skeleton={
-          <Stack gap="sm" aria-hidden>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} height={20} />
-            ))}
-          </Stack>
+        csv={
+          merchant && (
+            <CsvButton
+              merchantId={merchant.merchant_id}
+              merchantName={merchant.name}
+              report="merchant_users"
+              // Users have no period: the file is named after the day of the export.
+              query={{ start_date: tokyoDay(new Date()), end_date: tokyoDay(new Date()) }}
+            />
+          )
         }
-      >
-        {(rows) => <UserTable rows={rows} selfUserId={selfUserId} onAction={(kind, user) => open({ kind, user })} />}
-      </QueryCard>
+        columns={userColumns(t, selfUserId, (kind, user) => open({ kind, user }))}
+        query={list}
+        rowKey={(row) => row.user_id}
+        page={search.page}
+        pageSize={MERCHANT_USER_PAGE_SIZE}
+        onPageChange={(page) => updateSearch({ page })}
+        emptyText={t('accounts.merchantUser.empty')}
+      />
       <Suspense fallback={null}>
         {dialog?.kind === 'invite' && (
           <UserFormModal
@@ -163,18 +181,13 @@ export default function MerchantUserPage() {
   );
 }
 
-function UserTable({
-  rows,
-  selfUserId,
-  onAction,
-}: {
-  rows: MerchantUserRow[];
-  selfUserId: number | null;
-  onAction: (kind: RowAction, user: MerchantUserRow) => void;
-}) {
-  const { t } = useTranslation();
-  // The shared list table: on a phone each user is a card headed by name, role, status and actions.
-  const columns: Column<MerchantUserRow>[] = [
+/** The list's columns: on a phone each user is a card headed by name, role, status and actions. */
+function userColumns(
+  t: TFunction,
+  selfUserId: number | null,
+  onAction: (kind: RowAction, user: MerchantUserRow) => void,
+): Column<MerchantUserRow>[] {
+  return [
     {
       key: 'name',
       header: t('accounts.fields.userName'),
@@ -241,12 +254,4 @@ function UserTable({
       ),
     },
   ];
-  return (
-    <RowsTable
-      label={t('accounts.merchantUser.listTitle')}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.user_id}
-    />
-  );
 }

@@ -9,14 +9,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { CoinAmount } from '@/components/CoinAmount';
 import { CopyUrl } from '@/components/CopyUrl';
+import { CsvButton } from '@/components/FileDownload';
 import { ListSection } from '@/components/ListSection';
 import type { Column } from '@/components/ListTable';
+import { PeriodFilter } from '@/components/PeriodFilter';
 import { StatusFilter } from '@/components/StatusFilter';
 import { TwoLineCell } from '@/components/TwoLineCell';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDate, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
+import { periodShowing, tokyoDay } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { CreateLinkForm } from './CreateLinkForm';
 import { canStopLink, LINK_STATUS_COLORS } from './linkForm';
@@ -156,16 +159,42 @@ export default function UrlPaymentPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.UrlPayment')}</Title>
-      <CreateLinkForm merchantId={merchant.merchant_id} walletNo={merchant.wallet_no} onCreated={setShowing} />
+      <CreateLinkForm
+        merchantId={merchant.merchant_id}
+        walletNo={merchant.wallet_no}
+        onCreated={(link) => {
+          setShowing(link);
+          // The new link is listed: a period that ends before today is widened to it.
+          const today = tokyoDay(new Date(link.created_at));
+          const period = periodShowing(search, { starts_on: today, ends_on: today });
+          if (period) update(period);
+        }}
+      />
       <ListSection
         title={t('urlPayment.list.title')}
-        controls={
-          <StatusFilter
-            statuses={URL_PAYMENT_STATUSES}
-            value={status}
-            labelOf={(value) => t(`urlPayment.statuses.${value}`)}
-            onChange={(value) => update({ status: value })}
+        csv={
+          <CsvButton
+            merchantId={merchant.merchant_id}
+            merchantName={merchant.name}
+            report="url_payments"
+            query={{ start_date: search.from, end_date: search.to }}
           />
+        }
+        controls={
+          <>
+            <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
+            <StatusFilter
+              statuses={URL_PAYMENT_STATUSES}
+              value={status}
+              labelOf={(value) => t(`urlPayment.statuses.${value}`)}
+              onChange={(value) => update({ status: value })}
+            />
+          </>
+        }
+        summary={
+          <Text size="xs" c="dimmed">
+            {t('urlPayment.list.periodHint')}
+          </Text>
         }
         columns={columns}
         query={query}

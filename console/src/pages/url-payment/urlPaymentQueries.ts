@@ -3,9 +3,11 @@ import { urlPaymentQueries } from '@/api/urlPayments';
 import type { PageQueries } from '@/router/pageData';
 import { type UrlPaymentSearch, urlPaymentSearch } from './urlPaymentSearch';
 
-/** The payment links on screen: of the chosen status, one page. */
+/** The payment links on screen: created in the period, of the chosen status, one page. */
 export const urlPaymentListQuery = (merchantId: number, search: UrlPaymentSearch) =>
   urlPaymentQueries.list(merchantId, {
+    start_date: search.from,
+    end_date: search.to,
     ...(search.status ? { status: search.status } : {}),
     limit: DEFAULT_PAGE_SIZE,
     offset: search.page,

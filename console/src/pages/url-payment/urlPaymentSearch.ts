@@ -1,8 +1,9 @@
 import { URL_PAYMENT_STATUSES } from '@coin/contract';
-import { pageOf, pickOne, searchParser } from '@/router/search';
+import { pageOf, periodOf, pickOne, searchParser } from '@/router/search';
 
-/** The UrlPayment route's search: the links' page and status (no period: every link is listed). */
-export const urlPaymentSearch = searchParser((raw) => ({
+/** The UrlPayment route's search: the period the links were created in, their page and status. */
+export const urlPaymentSearch = searchParser((raw, now) => ({
+  ...periodOf(raw, now),
   page: pageOf(raw),
   status: pickOne(raw.status, URL_PAYMENT_STATUSES),
 }));

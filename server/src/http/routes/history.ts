@@ -1,3 +1,5 @@
+import { CSV_REPORT_ROLES } from '@coin/contract';
+import { DomainError } from '../../domain/errors';
 import { feeHistory, feeLimits, feeRates, txFees } from '../../domain/fees';
 import { cashCancelHistories, commentHistories, walletHistories } from '../../domain/histories';
 import { buildReport, type ReportValue } from '../../domain/reports';
@@ -30,16 +32,23 @@ export const historyHandlers: CallHandlers<
   listTxFees: async (ctx) => txFees(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
 
   async downloadCsv(ctx) {
-    const { merchantId } = callerMembership(ctx);
+    const { merchantId, role } = callerMembership(ctx);
+    // Some reports mirror a list fewer roles may open (the staff list: Owners).
+    if (!CSV_REPORT_ROLES[ctx.params.report].includes(role)) throw new DomainError('forbidden');
     const { query } = ctx;
-    const report = await buildReport(ctx.deps.db, ctx.params.report, {
-      merchantId,
-      startDate: query.start_date,
-      endDate: query.end_date,
-      type: query.type,
-      transactionId: query.transaction_id,
-      status: query.status,
-    });
+    const report = await buildReport(
+      ctx.deps.db,
+      ctx.params.report,
+      {
+        merchantId,
+        startDate: query.start_date,
+        endDate: query.end_date,
+        type: query.type,
+        transactionId: query.transaction_id,
+        status: query.status,
+      },
+      { publicUrl: ctx.deps.config.publicUrl, now: ctx.deps.now() },
+    );
     const stream = csvStream(
       report.header,
       report.batches,

@@ -9,5 +9,5 @@ export const merchantHandlers: CallHandlers<
   getSummarizedTxFees: async (ctx) => summarizedTxFees(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.target),
   getDailySales: async (ctx) =>
     dailySales(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.start_date, ctx.query.end_date),
-  listMerchantUsers: async (ctx) => listMerchantUsers(ctx.deps.db, callerMembership(ctx).merchantId),
+  listMerchantUsers: async (ctx) => listMerchantUsers(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
 };
