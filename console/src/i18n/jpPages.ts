@@ -771,7 +771,7 @@ export const jpPages = {
     statuses: INVOICE_STATUS_LABELS,
     list: {
       periodHint: '期間は請求書の発行日です。',
-      unpaidBefore: '{{date}}以降に発行された未払いの請求書が、この期間より前にもあります。',
+      unpaidBefore: 'この期間より前に発行された未払いの請求書があります（最も古いものは{{date}}発行）。',
       showUnpaidBefore: '未払いの請求書まで表示',
       title: '請求書一覧',
       empty: 'この条件の請求書はありません',
