@@ -7,13 +7,16 @@ import { ALL_ROLES, OWNER_ONLY, PAYING_ROLES, type Role } from './roles';
  * - merchant: the caller's role for the merchant named by path param `id`, read from the database.
  * - wallet: the caller's role for the merchant that owns path param `wallet_no`.
  * - refundApplication: the caller's role for the merchant of path param `refund_application_id`.
+ * - session: the caller's role for the merchant the session is bound to (calls without a merchant in
+ *   their path that only some roles' pages use); a session bound to none is refused.
  */
 export type CallAccess =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'merchant'; roles: readonly Role[] }
   | { kind: 'wallet'; roles: readonly Role[] }
-  | { kind: 'refundApplication'; roles: readonly Role[] };
+  | { kind: 'refundApplication'; roles: readonly Role[] }
+  | { kind: 'session'; roles: readonly Role[] };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -257,13 +260,14 @@ export const CALL_ENDPOINTS = {
   listPaymentRates: {
     method: 'GET',
     path: '/merchant/rate/selects',
-    access: { kind: 'authenticated' },
+    // Only the payment-request page (Owner, Manager) shows the rates.
+    access: { kind: 'session', roles: PAYING_ROLES },
   },
   /** The merchants a merchant may pay (every open merchant; paying oneself is refused). */
   listPaymentPayees: {
     method: 'GET',
     path: '/merchants/request_payment',
-    access: { kind: 'authenticated' },
+    access: { kind: 'session', roles: PAYING_ROLES },
   },
   getPaymentFee: {
     method: 'GET',

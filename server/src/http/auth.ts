@@ -1,4 +1,4 @@
-import type { CallAccess, CallId } from '@coin/contract';
+import { CALLS, type CallAccess, type CallId } from '@coin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { type Membership, membershipOf, refundApplicationMembershipOf, walletMembershipOf } from '../domain/access';
@@ -27,7 +27,8 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Authentication (one onRequest hook) and the role check (one preHandler reading the call's access rule).
+ * Authentication (one onRequest hook) and the role check (one preValidation hook reading the call's access
+ * rule, before any input is validated).
  * Roles always come from the database, never from the token or the client.
  */
 export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): void {
@@ -44,19 +45,31 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     request.auth = claims;
   });
 
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.call?.access;
-    if (!access || (access.kind !== 'merchant' && access.kind !== 'wallet' && access.kind !== 'refundApplication'))
-      return;
+  // Before the schema validation of params, query and body: a caller without the role learns nothing of
+  // the input a call takes (403 / 404, never a 400 describing it). The params are still raw text here.
+  app.addHook('preValidation', async (request) => {
+    const call = request.routeOptions.config.call;
+    const access = call?.access;
+    if (!call || !access || access.kind === 'public' || access.kind === 'authenticated') return;
     const auth = request.auth;
     if (!auth) throw new DomainError('unauthorized');
+    // Malformed path parameters (not an id, not a wallet number) are the validation's 400 to answer: their
+    // shape is public, and no merchant can be looked up by them.
+    const def = CALLS[call.id] as { params?: { safeParse(value: unknown): { success: boolean } } };
+    if (def.params && !def.params.safeParse(request.params).success) return;
     const params = request.params as { id?: number; wallet_no?: string; refund_application_id?: number };
     const membership =
       access.kind === 'merchant'
         ? await membershipOf(deps.db, auth.userId, Number(params.id))
         : access.kind === 'wallet'
           ? await walletMembershipOf(deps.db, auth.userId, String(params.wallet_no))
-          : await refundApplicationMembershipOf(deps.db, auth.userId, Number(params.refund_application_id));
+          : access.kind === 'refundApplication'
+            ? await refundApplicationMembershipOf(deps.db, auth.userId, Number(params.refund_application_id))
+            : auth.merchantId === null
+              ? null
+              : await membershipOf(deps.db, auth.userId, auth.merchantId);
+    // A session bound to no merchant has no role to check: refused like a role that may not.
+    if (!membership && access.kind === 'session') throw new DomainError('forbidden');
     // Not a member (or no such merchant/wallet): the same answer, so nothing leaks.
     if (!membership) throw new DomainError('not_found');
     if (!access.roles.includes(membership.role)) throw new DomainError('forbidden');

@@ -241,5 +241,21 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
   };
 }
 
+/** A sign-in bound to a merchant, as the console makes it (POST /merchants/{id}/sessions after signing in). */
+export async function signInAt(app: FastifyInstance, email: string, merchantId: number): Promise<SignedIn> {
+  const session = await signIn(app, email);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/merchants/${merchantId}/sessions`,
+    headers: { authorization: session.authorization },
+  });
+  const authorization = bearerOf(response);
+  const body = response.json() as { reauth_token?: string };
+  if (response.statusCode !== 200 || !authorization || !body.reauth_token) {
+    throw new Error(`binding ${email} to merchant ${merchantId} failed: ${response.statusCode} ${response.body}`);
+  }
+  return { ...session, authorization, reauthToken: body.reauth_token };
+}
+
 /** Tokyo calendar day `days` from today, 'YYYY-MM-DD'. */
 export const tokyoDay = (days = 0): string => tokyoDayFrom(days);
