@@ -49,7 +49,8 @@ export const CALLS = {
   forkSession: {
     ...E.forkSession,
     summary:
-      "Open a session family for a browser tab opened from the caller's tab, in the caller's sign-in and bound to the caller's merchant (a logout or a reused reauth token in any of them ends them all)",
+      "Open a session family for a browser tab opened from the caller's tab, in the caller's sign-in and bound to the caller's merchant (a logout or a reused reauth token in any of them ends them all); the opener proves itself with its current reauth token (401 otherwise)",
+    body: s.forkSessionBodySchema,
     response: s.forkSessionResponseSchema,
   },
   switchMerchantSession: {

@@ -10,7 +10,9 @@ export const switchMerchantSession = (merchantId: number) =>
   api.call('switchMerchantSession', { params: { id: merchantId } });
 
 /** POST /sessions/current/forks: a session family of its own for a tab this one opens (session/tabs.ts). */
-export const forkSession = () => api.call('forkSession');
+/** A tab's own session, asked by the tab that opened it, which shows its current reauth token. */
+export const forkSession = (openerReauthToken: string) =>
+  api.call('forkSession', { body: { reauth_token: openerReauthToken } });
 
 /** POST /sessions/refresh with the stored reauth token (shared by concurrent callers). */
 export const refreshSession = () => api.refresh();

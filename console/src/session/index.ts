@@ -34,7 +34,9 @@ export const session = createSessionService({
 
 handleRefreshRejected(() => session.forcedLogout());
 handleTabFork(async () => {
-  const forked = await (await loadSessionsApi()).forkSession();
+  const openerToken = sessionStore.getState().reauthToken;
+  if (!openerToken) throw new Error('no reauth token to prove the opener tab');
+  const forked = await (await loadSessionsApi()).forkSession(openerToken);
   return { popinfoId: forked.popinfo_id, reauthToken: forked.reauth_token };
 });
 

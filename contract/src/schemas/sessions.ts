@@ -29,6 +29,9 @@ export const refreshBodySchema = z.object({
 });
 export const refreshResponseSchema = z.object({ reauth_token: z.string() });
 
+/** The opener tab's current reauth token: proof that the fork is asked by the tab, not by a bearer token alone. */
+export const forkSessionBodySchema = z.object({ reauth_token: z.string().min(1) });
+
 /**
  * A session family for a browser tab opened from the caller's tab: its own popinfo id and reauth token
  * (no Authorization header: the caller's own authorization stays as it is; the new tab refreshes).

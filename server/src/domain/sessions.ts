@@ -304,6 +304,9 @@ export async function revokeFamily(db: Db, popinfoId: string, now = new Date()):
   });
 }
 
+/** How long a reauth token its tab has just rotated still proves the tab for a fork. */
+export const FORK_ROTATION_GRACE_MS = 60_000;
+
 /**
  * A session family of its own for a browser tab opened from the caller's tab (session/tabs.ts in the
  * console): tabs then never share a rotating reauth token, so one tab's refresh cannot spend another's.
@@ -313,6 +316,7 @@ export async function revokeFamily(db: Db, popinfoId: string, now = new Date()):
 export async function forkSession(
   db: Db,
   caller: { userId: number; popinfoId: string; merchantId: number | null },
+  openerReauthToken: string,
   now = new Date(),
 ): Promise<{ popinfoId: string; reauthToken: string }> {
   return db.transaction().execute(async (trx) => {
@@ -324,6 +328,21 @@ export async function forkSession(
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (!parent) throw new DomainError('unauthorized');
+    // Possession: the bearer token alone opens no tab; the opener also shows its family's reauth token,
+    // which lives only in that tab's storage. It is not spent. One its tab rotated a moment ago still
+    // counts (the fork may cross a refresh); an older, revoked or expired one does not.
+    const opener = await trx
+      .selectFrom('reauth_tokens')
+      .select(['used_at', 'expires_at'])
+      .where('token_hash', '=', hashToken(openerReauthToken))
+      .where('popinfo_id', '=', caller.popinfoId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    const fresh =
+      opener !== undefined &&
+      opener.expires_at.getTime() > now.getTime() &&
+      (opener.used_at === null || now.getTime() - opener.used_at.getTime() <= FORK_ROTATION_GRACE_MS);
+    if (!fresh) throw new DomainError('unauthorized');
     if (caller.merchantId !== null) {
       const member = await trx
         .selectFrom('merchant_users')
@@ -349,7 +368,6 @@ export async function forkSession(
   });
 }
 
-/** True while the sign-in is neither revoked nor someone else's. */
 /**
  * Whether a verified authorization still stands: its sign-in (family) is not revoked and, when it is bound
  * to a merchant, the user still holds an ACTIVE role there. A user suspended (or removed) while signed in

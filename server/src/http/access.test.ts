@@ -45,7 +45,7 @@ const uploadSample = () => {
 const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   switchMerchantSession: () => ({ params: { id: DEMO.mainMerchantId } }),
   endSession: () => ({ params: {} }),
-  forkSession: () => ({ params: {} }),
+  forkSession: (caller) => ({ params: {}, payload: { reauth_token: caller.reauthToken } }),
   getIdentityEmail: (caller) => ({ params: { id: caller.userId } }),
   getMerchant: () => ({ params: { id: DEMO.mainMerchantId } }),
   getLatestPayment: () => ({ params: { id: DEMO.mainMerchantId } }),

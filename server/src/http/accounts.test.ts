@@ -768,6 +768,7 @@ describe('staff and account flows', () => {
             method: 'POST',
             url: '/api/sessions/current/forks',
             headers: { authorization: current.authorization },
+            payload: { reauth_token: current.reauthToken },
           });
           const tab = CALLS.forkSession.response.parse(forked.json());
           const changed = await call(

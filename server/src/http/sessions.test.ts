@@ -240,11 +240,12 @@ describeEachDatabase('sessions', (env) => {
   });
 
   describe('tab fork', () => {
-    const fork = async (authorization: string) => {
+    const fork = async (opener: { authorization: string; reauthToken: string }) => {
       const response = await env().app.inject({
         method: 'POST',
         url: '/api/sessions/current/forks',
-        headers: { authorization },
+        headers: { authorization: opener.authorization },
+        payload: { reauth_token: opener.reauthToken },
       });
       expect(response.statusCode).toBe(200);
       // The caller's own authorization is not replaced.
@@ -257,7 +258,7 @@ describeEachDatabase('sessions', (env) => {
 
     it("gives a tab its own family: the tabs' refreshes never spend each other's tokens", async () => {
       const session = await signIn(env().app, DEMO.member);
-      const forked = await fork(session.authorization);
+      const forked = await fork(session);
       expect(forked.popinfoId).not.toBe(session.popinfoId);
       expect(forked.reauthToken).not.toBe(session.reauthToken);
       // Both tabs refresh at the same moment, each with its own token: nothing is revoked.
@@ -286,7 +287,10 @@ describeEachDatabase('sessions', (env) => {
         url: `/api/merchants/${DEMO.bakeryMerchantId}/sessions`,
         headers: { authorization: session.authorization },
       });
-      const forked = await fork(bearerOf(switched) ?? '');
+      const forked = await fork({
+        authorization: bearerOf(switched) ?? '',
+        reauthToken: CALLS.switchMerchantSession.response.parse(switched.json()).reauth_token,
+      });
       const refreshed = await refresh(forked.reauthToken, forked.popinfoId);
       expect(refreshed.statusCode).toBe(200);
       expect(claimsOf(bearerOf(refreshed) ?? '').merchant_id).toBe(DEMO.bakeryMerchantId);
@@ -295,8 +299,8 @@ describeEachDatabase('sessions', (env) => {
     it('ends with its sign-in: a logout in any tab signs every tab of it out, and no other sign-in', async () => {
       const session = await signIn(env().app, DEMO.member);
       const other = await signIn(env().app, DEMO.member);
-      const forked = await fork(session.authorization);
-      const grandchild = await fork(session.authorization);
+      const forked = await fork(session);
+      const grandchild = await fork(session);
       const forkAuthorization = bearerOf(await refresh(forked.reauthToken, forked.popinfoId)) ?? '';
       expect((await logout(forkAuthorization)).statusCode).toBe(200);
       expect((await getWallet(session.authorization)).statusCode).toBe(401);
@@ -307,11 +311,34 @@ describeEachDatabase('sessions', (env) => {
 
     it('ends with its sign-in when a spent token of any tab comes back', async () => {
       const session = await signIn(env().app, DEMO.member);
-      const forked = await fork(session.authorization);
+      const forked = await fork(session);
       expect((await refresh(forked.reauthToken, forked.popinfoId)).statusCode).toBe(200);
       expect((await refresh(forked.reauthToken, forked.popinfoId)).statusCode).toBe(400);
       expect((await getWallet(session.authorization)).statusCode).toBe(401);
       expect((await refresh(session.reauthToken, session.popinfoId)).statusCode).toBe(400);
+    });
+
+    it('is refused to a bearer token alone: the opener shows its current reauth token', async () => {
+      const session = await signIn(env().app, DEMO.member);
+      const other = await signIn(env().app, DEMO.member);
+      const attempt = (payload?: object) =>
+        env().app.inject({
+          method: 'POST',
+          url: '/api/sessions/current/forks',
+          headers: { authorization: session.authorization },
+          ...(payload ? { payload } : {}),
+        });
+      // No token, an unknown one, another sign-in's: refused, and none of them counts as a reuse.
+      expect((await attempt()).statusCode).toBe(400);
+      expect((await attempt({ reauth_token: 'guessed' })).statusCode).toBe(401);
+      expect((await attempt({ reauth_token: other.reauthToken })).statusCode).toBe(401);
+      expect((await getWallet(session.authorization)).statusCode).toBe(200);
+      // The tab's own token proves it, and is not spent by the fork.
+      expect((await attempt({ reauth_token: session.reauthToken })).statusCode).toBe(200);
+      const rotated = await refresh(session.reauthToken, session.popinfoId);
+      expect(rotated.statusCode).toBe(200);
+      // A token its tab rotated a moment ago still counts (a fork may cross a refresh).
+      expect((await attempt({ reauth_token: session.reauthToken })).statusCode).toBe(200);
     });
 
     it('is refused to an ended sign-in and without an authorization', async () => {
@@ -321,6 +348,7 @@ describeEachDatabase('sessions', (env) => {
         method: 'POST',
         url: '/api/sessions/current/forks',
         headers: { authorization: session.authorization },
+        payload: { reauth_token: session.reauthToken },
       });
       expect(refused.statusCode).toBe(401);
       expect((await env().app.inject({ method: 'POST', url: '/api/sessions/current/forks' })).statusCode).toBe(401);

@@ -12,7 +12,7 @@ export const sessionHandlers: CallHandlers<
   'createMerchantSession' | 'refreshSession' | 'switchMerchantSession' | 'endSession' | 'forkSession'
 > = {
   async forkSession(ctx) {
-    const forked = await forkSession(ctx.deps.db, callerOf(ctx), ctx.deps.now());
+    const forked = await forkSession(ctx.deps.db, callerOf(ctx), ctx.body.reauth_token, ctx.deps.now());
     return { popinfo_id: forked.popinfoId, reauth_token: forked.reauthToken };
   },
 
