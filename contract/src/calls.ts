@@ -46,6 +46,13 @@ export const CALLS = {
       'Log out: revoke the sign-in of the caller (every reauth token of its families, the tabs forked from it included; the authorization stops working)',
     response: s.okResponseSchema,
   },
+  stepUpSession: {
+    ...E.stepUpSession,
+    summary:
+      "Prove the signed-in user again with their password: for STEP_UP_WINDOW_MS the caller's sign-in may change the bank account, staff and the merchant's status (a wrong password is 400 on `password` and counts toward the sign-in lockout)",
+    body: s.stepUpBodySchema,
+    response: s.stepUpResponseSchema,
+  },
   forkSession: {
     ...E.forkSession,
     summary:

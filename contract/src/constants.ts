@@ -131,3 +131,8 @@ export type SubscriptionCycle = (typeof SUBSCRIPTION_CYCLES)[number];
 /** An automatic payment's result: charged, failed for good, or failed once and retried on the next run. */
 export const AUTOMATIC_PAYMENT_RESULTS = ['SUCCEEDED', 'FAILED', 'RETRY_SCHEDULED'] as const;
 export type AutomaticPaymentResult = (typeof AUTOMATIC_PAYMENT_RESULTS)[number];
+
+/* Trust */
+
+/** How long a step-up (the password given again) lets a sign-in change money destinations, staff or status. */
+export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;

@@ -37,6 +37,12 @@ export interface CallEndpoint {
   produces?: 'text/csv' | 'image/png' | 'image/webp' | 'application/pdf';
   /** The call takes a `multipart/form-data` body with one file in field `file` (image uploads). */
   consumes?: 'multipart/form-data';
+  /**
+   * The call changes where money goes, staff or the merchant's status: the caller's sign-in must have
+   * proved its user within STEP_UP_WINDOW_MS (POST /sessions/current/step_up), else 403
+   * `step_up_required`, checked after the role and before the input.
+   */
+  stepUp?: boolean;
 }
 
 /** The request header of idempotent calls (1–255 visible ASCII characters; a UUID is a good choice). */
@@ -70,6 +76,11 @@ export const CALL_ENDPOINTS = {
     access: { kind: 'authenticated' },
   },
   /** A tab opened from a signed-in tab gets a session family of its own, in the caller's sign-in. */
+  stepUpSession: {
+    method: 'POST',
+    path: '/sessions/current/step_up',
+    access: { kind: 'authenticated' },
+  },
   forkSession: {
     method: 'POST',
     path: '/sessions/current/forks',
@@ -141,16 +152,19 @@ export const CALL_ENDPOINTS = {
     method: 'POST',
     path: '/merchants/{id}/users',
     access: merchant(OWNER_ONLY),
+    stepUp: true,
   },
   updateMerchantUser: {
     method: 'PATCH',
     path: '/merchants/{id}/users/{user_id}',
     access: merchant(OWNER_ONLY),
+    stepUp: true,
   },
   resendMerchantUserInvitation: {
     method: 'PUT',
     path: '/merchants/{id}/users/{user_id}/invitation',
     access: merchant(OWNER_ONLY),
+    stepUp: true,
   },
   verifyInvitation: {
     method: 'PUT',
@@ -398,6 +412,7 @@ export const CALL_ENDPOINTS = {
     method: 'PATCH',
     path: '/merchants/{id}/status',
     access: merchant(OWNER_ONLY),
+    stepUp: true,
   },
   uploadMerchantThumbnail: {
     method: 'POST',
@@ -447,6 +462,7 @@ export const CALL_ENDPOINTS = {
     method: 'PUT',
     path: '/merchants/{id}/bank_account',
     access: merchant(OWNER_ONLY),
+    stepUp: true,
   },
   /** The Zengin code list, looked up as the Owner types the codes. */
   lookupBank: {

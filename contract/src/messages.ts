@@ -34,5 +34,11 @@ export const ERROR_TYPES = [
   'duplicate_email',
   /** Too many failed passwords: the account refuses sign-in for a while: 429. */
   'account_locked',
+  // Trust
+  /**
+   * A change of where money goes, of staff or of the merchant's status needs a recent proof of who the
+   * caller is (POST /sessions/current/step_up): 403.
+   */
+  'step_up_required',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -3,9 +3,11 @@ import { expect, newContext, test } from './fixtures';
 import {
   ACCOUNTS,
   apiSignIn,
+  apiStepUp,
   createActiveUser,
   mainMenu,
   newestMailTo,
+  proveStepUp,
   signInToTop,
   signInWith,
   uniqueEmail,
@@ -31,6 +33,7 @@ test.describe('staff and accounts', () => {
     await dialog.getByLabel('権限').selectOption({ label: 'マネージャー' });
     await dialog.getByLabel('メールアドレス').fill(email);
     await dialog.getByRole('button', { name: '招待する' }).click();
+    await proveStepUp(page);
     await expect(dialog).toBeHidden();
     await expect(userRow(page, email)).toContainText('招待中');
     await expect(userRow(page, email)).toContainText('マネージャー');
@@ -127,6 +130,7 @@ test.describe('staff and accounts', () => {
   }) => {
     const email = uniqueEmail('init');
     const authorization = await apiSignIn(request, ACCOUNTS.owner);
+    await apiStepUp(request, authorization);
     const invited = await request.post('/api/merchants/1/users', {
       headers: { Authorization: authorization },
       data: { name: '初期 設定', role: 'Member', email },
@@ -248,6 +252,7 @@ test.describe('staff and accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'ユーザー情報の編集' });
     await dialog.getByLabel('権限').selectOption({ label: 'メンバー' });
     await dialog.getByRole('button', { name: '保存する' }).click();
+    await proveStepUp(page);
     await expect(dialog.getByRole('alert')).toContainText('有効なオーナーがいなくなるため');
     await expect(dialog.getByLabel('権限')).toHaveValue('Member');
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
@@ -266,6 +271,7 @@ test.describe('the owner manages users', () => {
     await dialog.getByLabel('名前').fill('再送 花子');
     await dialog.getByLabel('メールアドレス').fill(email);
     await dialog.getByRole('button', { name: '招待する' }).click();
+    await proveStepUp(page);
     await expect(userRow(page, email)).toContainText('招待中');
     const first = await newestMailTo(email);
 
@@ -315,6 +321,7 @@ test.describe('the owner manages users', () => {
     await expect(row).toContainText('有効');
     await row.getByRole('button', { name: '利用停止' }).click();
     await suspend.getByRole('button', { name: '利用停止' }).click();
+    await proveStepUp(page);
     await expect(row).toContainText('利用停止中');
     // Their next step ends the sign-in: Login with authError, not a page of refusals.
     await mainMenu(user).getByRole('link', { name: '取引履歴' }).click();

@@ -3,7 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, MERCHANTS, signInToTop } from './support';
+import { ACCOUNTS, MERCHANTS, proveStepUp, signInToTop } from './support';
 
 // The merchant's own settings: profile, rebate coin, bank account and payment QR code. The walks that
 // change data use あかぎ青果店 (merchant 4), whose Owner is in no other merchant, so nothing another spec
@@ -77,6 +77,7 @@ test.describe('merchant settings', () => {
     const dialog = page.getByRole('dialog', { name: '営業を再開しますか？' });
     await expect(dialog).toContainText('お客様がアプリでこの加盟店に支払いできるようになります');
     await dialog.getByRole('button', { name: '営業を再開する' }).click();
+    await proveStepUp(page);
     await expect(dialog).toBeHidden();
     await expect(page.getByText('営業を再開しました')).toBeVisible();
     await expect(status.getByText('営業中', { exact: true })).toBeVisible();
@@ -177,6 +178,8 @@ test.describe('merchant settings', () => {
       await expect(confirm.getByRole('row', { name: label })).toContainText(value);
     }
     await page.getByRole('button', { name: '登録する' }).click();
+    // Where the money goes changes only after the Owner proves it is them.
+    await proveStepUp(page);
 
     await expect(page.getByText('振込先口座を登録しました（口座番号 ****2345）')).toBeVisible();
     const registered = page.getByRole('table', { name: '登録中の振込先口座' });

@@ -140,6 +140,15 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
   return authorization;
 }
 
+/** Proves an API sign-in again (POST /sessions/current/step_up), for the staff calls a test makes directly. */
+export async function apiStepUp(request: APIRequestContext, authorization: string, password = PASSWORD) {
+  const response = await request.post('/api/sessions/current/step_up', {
+    headers: { Authorization: authorization },
+    data: { password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /**
  * A new user of 本店 (merchant 1) invited by the owner and activated with `password`, all through the
  * API: for tests of what such a user does next, without touching the demo accounts other tests use.
@@ -150,6 +159,7 @@ export async function createActiveUser(
   options: { email: string; password: string; name?: string; role?: string },
 ): Promise<ReceivedMail> {
   const authorization = await apiSignIn(request, ACCOUNTS.owner);
+  await apiStepUp(request, authorization);
   const invited = await request.post('/api/merchants/1/users', {
     headers: { Authorization: authorization },
     data: { name: options.name ?? 'E2E 利用者', role: options.role ?? 'Member', email: options.email },
@@ -191,3 +201,24 @@ export const demoYear = () => `from=${tokyoDayFrom(-395)}&to=${tokyoDayFrom(0)}`
  * it holds half a day, so a walk that needs rows (a second page, a first row) asks for a period of its own.
  */
 export const lastDays = (days: number) => `from=${tokyoDayFrom(-days)}&to=${tokyoDayFrom(0)}`;
+
+/**
+ * Trust: the first change of the bank account, staff or the merchant's status in a sign-in asks for the
+ * password again (the step-up dialog); the change is then sent again by itself. With `keyboard`, the
+ * password is typed into the focused field and sent with Enter.
+ */
+export async function proveStepUp(page: Page, options: { password?: string; keyboard?: boolean } = {}) {
+  const password = options.password ?? PASSWORD;
+  const dialog = page.getByRole('dialog', { name: 'パスワードで本人確認' });
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByLabel('パスワード', { exact: true });
+  await expect(field).toBeFocused();
+  if (options.keyboard) {
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+  } else {
+    await field.fill(password);
+    await dialog.getByRole('button', { name: '確認して続ける' }).click();
+  }
+  await expect(dialog).toBeHidden();
+}

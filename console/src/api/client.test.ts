@@ -77,6 +77,7 @@ function setup(respond: Responder, options: Partial<ApiClientOptions> & { sessio
     cacheBust: () => `t${++tick}`,
     ...(options.loadSchemas ? { loadSchemas: options.loadSchemas } : {}),
     ...(options.isLeavingPage ? { isLeavingPage: options.isLeavingPage } : {}),
+    ...(options.onStepUpRequired ? { onStepUpRequired: options.onStepUpRequired } : {}),
   });
   return { client, requests: fake.requests };
 }
@@ -494,5 +495,40 @@ describe('api client', () => {
       client.beacon('endSession', { body: {} }),
     ];
     expect(misuses).toBeTypeOf('function');
+  });
+});
+
+describe('step-up (trust)', () => {
+  const statusBody = { status: 'CLOSED' } as const;
+  const stepUpRefusal = () =>
+    json(403, { type: 'step_up_required', message: 'この操作の前に、パスワードで本人確認をしてください' });
+
+  it('asks for the step-up once and sends the same change again when the user proved themselves', async () => {
+    let proved = false;
+    let asked = 0;
+    const { client, requests } = setup(
+      () => (proved ? json(200, { merchant_id: 7, status: 'CLOSED' }) : stepUpRefusal()),
+      {
+        onStepUpRequired: async () => {
+          asked += 1;
+          proved = true;
+          return true;
+        },
+      },
+    );
+    await client.call('updateMerchantStatus', { params: { id: 7 }, body: statusBody }).catch(() => undefined);
+    expect(asked).toBe(1);
+    expect(requests).toHaveLength(2);
+    expect(requests.map((r) => r.body)).toEqual([statusBody, statusBody]);
+  });
+
+  it('passes the refusal on when the user cancels, without sending it again', async () => {
+    const { client, requests } = setup(stepUpRefusal, { onStepUpRequired: async () => false });
+    const failure = await client
+      .call('updateMerchantStatus', { params: { id: 7 }, body: statusBody })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).body.type).toBe('step_up_required');
+    expect(requests).toHaveLength(1);
   });
 });

@@ -64,6 +64,12 @@ export interface ApiClientOptions {
    * for them would spend the reauth token and lose its successor with the page.
    */
   isLeavingPage?: () => boolean;
+  /**
+   * Trust: a change the server refused for want of a recent step-up (403 `step_up_required`) is retried
+   * once if this resolves true (the user proved themselves: the signed-in shell's dialog, stepUp.ts);
+   * false (cancelled) passes the refusal on. The request is sent again as it was: nothing typed is lost.
+   */
+  onStepUpRequired?: () => Promise<boolean>;
 }
 
 /** An object with nothing required: what a part, or the options, must accept to be optional. */
@@ -380,7 +386,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function perform<T>(request: PreparedRequest, pick: SchemaPick<T>, retryable: boolean): Promise<T> {
     // The schema chunk loads while the request is under way.
     const schema = loadSchema(pick);
-    const response = await exchange(request, retryable);
+    let response = await exchange(request, retryable);
+    if (
+      retryable &&
+      response.status === 403 &&
+      options.onStepUpRequired &&
+      errorBody(response.status, response.text).type === 'step_up_required' &&
+      (await options.onStepUpRequired())
+    ) {
+      response = await exchange(request, retryable);
+    }
     if (!response.ok) {
       const error = new ApiError(response.status, errorBody(response.status, response.text));
       // Still refused after any refresh: the sign-in is over (revoked, or the user was suspended).

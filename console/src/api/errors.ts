@@ -83,6 +83,7 @@ export type ErrorKey =
   | 'rateLimited'
   | 'accountLocked'
   | 'forbidden'
+  | 'stepUpRequired'
   | 'notFound'
   | 'invalidRequest'
   | 'noCredentials'
@@ -97,6 +98,7 @@ function errorKey(error: unknown): ErrorKey {
   if (error instanceof ApiError) {
     if (error.body.type === 'invalid_credentials') return 'invalidCredentials';
     if (error.body.type === 'account_locked') return 'accountLocked';
+    if (error.body.type === 'step_up_required') return 'stepUpRequired';
     if (error.status === 429) return 'rateLimited';
     if (error.status === 401) return 'authError';
     if (error.status === 403) return 'forbidden';

@@ -2,6 +2,7 @@ import { getConfig } from '@/app/config';
 import { sessionBridge } from '@/session/bridge-instance';
 import { createApiClient } from './client';
 import { trackPageLeaving } from './pageLeaving';
+import { requestStepUp } from './stepUp';
 
 /** The app's API client: base URL and timeout from the runtime configuration. */
 export const api = createApiClient({
@@ -9,4 +10,5 @@ export const api = createApiClient({
   timeoutMs: () => getConfig().requestTimeoutMs,
   session: sessionBridge,
   isLeavingPage: trackPageLeaving(window),
+  onStepUpRequired: requestStepUp,
 });

@@ -48,6 +48,7 @@ const ERROR_KEYS: Record<ErrorKey, true> = {
   rateLimited: true,
   accountLocked: true,
   forbidden: true,
+  stepUpRequired: true,
   notFound: true,
   invalidRequest: true,
   noCredentials: true,

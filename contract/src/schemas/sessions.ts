@@ -51,3 +51,8 @@ export const authClaimsSchema = z.object({
 });
 
 export type MerchantSessionResponse = z.infer<typeof merchantSessionResponseSchema>;
+
+/** The sign-in proves its user again: the password of the signed-in identity. */
+export const stepUpBodySchema = z.object({ password: z.string().min(1, 'パスワードを入力してください').max(256) });
+/** Until when the proof lets the sign-in make step-up changes. */
+export const stepUpResponseSchema = z.object({ stepped_up_until: z.string() });

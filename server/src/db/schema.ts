@@ -215,6 +215,8 @@ export interface SessionFamilyTable {
   platform: string;
   created_at: CreatedAt;
   revoked_at: Timestamp | null;
+  /** When the sign-in last proved its user again (migration 0013): a step-up lasts STEP_UP_WINDOW_MS. */
+  stepped_up_at: Timestamp | null;
 }
 
 export interface ReauthTokenTable {
@@ -452,6 +454,8 @@ export interface MerchantBankAccountTable {
   account_number: string;
   holder_name: string;
   updated_at: UpdatedAt;
+  /** When the account last changed to another one (migration 0013): payouts to it are held for a while. */
+  changed_at: Timestamp | null;
 }
 
 /** A payout of one closing period: its WITHDRAWAL transaction and the account it went to. */

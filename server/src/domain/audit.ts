@@ -12,6 +12,8 @@ export type AuditAction =
   | 'identity.email_change_requested'
   | 'identity.email_changed'
   | 'identity.locked'
+  // Trust
+  | 'session.stepped_up'
   // Merchant settings
   | 'merchant.profile_updated'
   | 'merchant.status_changed'

@@ -21,6 +21,7 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   duplicate_email: 'このメールアドレスはすでに登録されています',
   account_locked:
     'パスワードの誤りが続いたため、アカウントを一時的にロックしています。しばらく待ってから再度お試しください',
+  step_up_required: 'この操作の前に、パスワードで本人確認をしてください',
 };
 
 /**

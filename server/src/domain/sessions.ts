@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@coin/contract';
+import { type Role, STEP_UP_WINDOW_MS } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { recordAudit } from './audit';
@@ -126,6 +126,7 @@ export async function confirmCurrentPassword(
   now: Date,
   policy: LockoutPolicy,
   onLocked?: OnLocked,
+  field = 'current_password',
 ): Promise<void> {
   const identity = await db
     .selectFrom('identities')
@@ -140,7 +141,7 @@ export async function confirmCurrentPassword(
     if (identity.password_hash !== null && (await countFailure(db, identityId, policy, now, onLocked))) {
       throw new DomainError('account_locked');
     }
-    throw new DomainError('invalid_request', WRONG_CURRENT_PASSWORD, 'current_password');
+    throw new DomainError('invalid_request', WRONG_CURRENT_PASSWORD, field);
   }
   if (identity.failed_sign_ins > 0 || identity.locked_until) {
     await db
@@ -438,4 +439,45 @@ export async function switchMerchant(
     );
   });
   return { reauthToken, nickName: member.name, role: member.role };
+}
+
+/**
+ * Trust: the signed-in user proves themselves again with their password (a wrong one counts toward the
+ * sign-in lockout, 400 on `password`). For STEP_UP_WINDOW_MS the caller's sign-in family may make the
+ * changes marked `stepUp` in the contract; a bearer token alone, however fresh, never may.
+ */
+export async function stepUpSession(
+  db: Db,
+  caller: { userId: number; popinfoId: string },
+  password: string,
+  now: Date,
+  policy: LockoutPolicy,
+  onLocked?: OnLocked,
+): Promise<Date> {
+  await confirmCurrentPassword(db, caller.userId, password, now, policy, onLocked, 'password');
+  await db
+    .updateTable('session_families')
+    .set({ stepped_up_at: now })
+    .where('popinfo_id', '=', caller.popinfoId)
+    .where('user_id', '=', caller.userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await recordAudit(db, { actorUserId: caller.userId, action: 'session.stepped_up', targetUserId: caller.userId }, now);
+  return new Date(now.getTime() + STEP_UP_WINDOW_MS);
+}
+
+/** Whether the caller's sign-in family proved its user within STEP_UP_WINDOW_MS. */
+export async function hasRecentStepUp(
+  db: Db,
+  caller: { userId: number; popinfoId: string },
+  now: Date,
+): Promise<boolean> {
+  const family = await db
+    .selectFrom('session_families')
+    .select('stepped_up_at')
+    .where('popinfo_id', '=', caller.popinfoId)
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst();
+  const at = family?.stepped_up_at?.getTime();
+  return at !== undefined && at <= now.getTime() && now.getTime() - at < STEP_UP_WINDOW_MS;
 }

@@ -5,7 +5,7 @@ import { createCoupon } from '../domain/coupons';
 import { issueInvoice } from '../domain/invoices';
 import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../seed/accounts';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, tokyoDay } from '../testing/harness';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
 import { multipartFile } from '../testing/multipart';
 
 type ProtectedCallId = {
@@ -45,6 +45,7 @@ const uploadSample = () => {
 const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   switchMerchantSession: () => ({ params: { id: DEMO.mainMerchantId } }),
   endSession: () => ({ params: {} }),
+  stepUpSession: () => ({ params: {}, payload: { password: DEMO_PASSWORD } }),
   forkSession: (caller) => ({ params: {}, payload: { reauth_token: caller.reauthToken } }),
   getIdentityEmail: (caller) => ({ params: { id: caller.userId } }),
   getMerchant: () => ({ params: { id: DEMO.mainMerchantId } }),
@@ -298,6 +299,8 @@ describeEachDatabase('access rules', (env) => {
       sessions.set(role as Caller, await signInAt(env().app, email, DEMO.mainMerchantId));
     }
     sessions.set('another merchant', await signInAt(env().app, DEMO.otherMerchantOwner, DEMO.bakeryMerchantId));
+    // Every caller has just proved themselves: the matrix is about roles (the step-up is tested below).
+    for (const session of sessions.values()) await stepUp(env().app, session);
     // Money: refunds
     const payment = await env()
       .db.selectFrom('transactions')

@@ -1,9 +1,9 @@
-import { CALLS, type CallAccess, type CallId } from '@coin/contract';
+import { CALL_ENDPOINTS, CALLS, type CallAccess, type CallEndpoint, type CallId } from '@coin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { type Membership, membershipOf, refundApplicationMembershipOf, walletMembershipOf } from '../domain/access';
 import { DomainError } from '../domain/errors';
-import { isSessionActive } from '../domain/sessions';
+import { hasRecentStepUp, isSessionActive } from '../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
 
 declare module 'fastify' {
@@ -31,7 +31,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * rule, before any input is validated).
  * Roles always come from the database, never from the token or the client.
  */
-export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): void {
+export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; now: () => Date }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('membership', null);
 
@@ -74,5 +74,10 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     if (!membership) throw new DomainError('not_found');
     if (!access.roles.includes(membership.role)) throw new DomainError('forbidden');
     request.membership = membership;
+    // Trust: changes of where money goes, of staff and of the merchant's status need a recent proof.
+    const endpoint: CallEndpoint = CALL_ENDPOINTS[call.id];
+    if (endpoint.stepUp && !(await hasRecentStepUp(deps.db, auth, deps.now()))) {
+      throw new DomainError('step_up_required');
+    }
   });
 }

@@ -24,6 +24,7 @@ export const STATUS_OF: Record<ErrorType, number> = {
   too_large: 413,
   duplicate_email: 409,
   account_locked: 429,
+  step_up_required: 403,
 };
 
 interface DatabaseErrorLike {

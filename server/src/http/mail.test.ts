@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
 import { firstLink, parseMail, tokenOf } from '../testing/mail';
 
 interface Received {
@@ -51,6 +51,7 @@ describe('mail delivery', () => {
       let owner: SignedIn;
       beforeAll(async () => {
         owner = await signIn(env().app, DEMO.owner);
+        await stepUp(env().app, owner);
       });
 
       it('sends the invitation as real mail; its link opens the invitation', async () => {

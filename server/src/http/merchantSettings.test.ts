@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../domain/merchantImages';
 import { ZENGIN_MESSAGES } from '../domain/zengin';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
-import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
 import { multipartFile } from '../testing/multipart';
 
 const NEW_ID = NEW_MERCHANT.id;
@@ -30,6 +30,8 @@ describeEachDatabase('merchant settings', (env) => {
       signIn(env().app, NEW_MERCHANT.owner.email),
       signIn(env().app, DEMO.member),
     ]);
+    // Bank account and status changes need a recent step-up: the Owners have just proved themselves.
+    await Promise.all([stepUp(env().app, owner), stepUp(env().app, newOwner)]);
   });
 
   const send = (

@@ -241,6 +241,17 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
   };
 }
 
+/** Proves the signed-in user again (POST /sessions/current/step_up), as the console's step-up dialog does. */
+export async function stepUp(app: FastifyInstance, session: Pick<SignedIn, 'authorization'>, password = DEMO_PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sessions/current/step_up',
+    headers: { authorization: session.authorization },
+    payload: { password },
+  });
+  if (response.statusCode !== 200) throw new Error(`step-up failed: ${response.statusCode} ${response.body}`);
+}
+
 /** A sign-in bound to a merchant, as the console makes it (POST /merchants/{id}/sessions after signing in). */
 export async function signInAt(app: FastifyInstance, email: string, merchantId: number): Promise<SignedIn> {
   const session = await signIn(app, email);

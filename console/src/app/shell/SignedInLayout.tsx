@@ -28,6 +28,8 @@ const MAIN_ID = 'main-content';
 
 // Off the shell's critical chunk: the container (and its transition library) loads after first render.
 const ShellNotifications = lazy(() => import('./ShellNotifications'));
+// Trust: the password prompt of a step-up the server asks for (it registers itself with the API client).
+const StepUpDialog = lazy(() => import('./StepUpDialog'));
 
 /**
  * The page, rendered after the shell: on the layout's first render it is left for a deferred,
@@ -64,6 +66,7 @@ export default function SignedInLayout() {
     >
       <Suspense fallback={null}>
         <ShellNotifications />
+        <StepUpDialog />
       </Suspense>
       <AppShell.Header>
         <a className={classes.skipLink} href={`#${MAIN_ID}`}>

@@ -11,6 +11,7 @@ import * as merchantSettings from './2026_11_24_0009_merchant_settings';
 import * as mailOutbox from './2026_11_24_0010_mail_outbox';
 import * as refundReason from './2026_11_25_0011_refund_reason';
 import * as sessionForks from './2026_11_25_0012_session_forks';
+import * as stepUp from './2026_11_26_0013_step_up';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0010_mail_outbox': mailOutbox,
   '2026_11_25_0011_refund_reason': refundReason,
   '2026_11_25_0012_session_forks': sessionForks,
+  '2026_11_26_0013_step_up': stepUp,
 };

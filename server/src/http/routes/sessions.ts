@@ -4,13 +4,26 @@ import {
   refreshSession,
   revokeFamily,
   signIn,
+  stepUpSession,
   switchMerchant,
 } from '../../domain/sessions';
 import { type CallHandlers, callerMembership, callerOf, issueAuthorization, mailLockout } from './context';
 
 export const sessionHandlers: CallHandlers<
-  'createMerchantSession' | 'refreshSession' | 'switchMerchantSession' | 'endSession' | 'forkSession'
+  'createMerchantSession' | 'refreshSession' | 'switchMerchantSession' | 'endSession' | 'forkSession' | 'stepUpSession'
 > = {
+  async stepUpSession(ctx) {
+    const until = await stepUpSession(
+      ctx.deps.db,
+      callerOf(ctx),
+      ctx.body.password,
+      ctx.deps.now(),
+      lockoutPolicyOf(ctx.deps.config),
+      mailLockout(ctx),
+    );
+    return { stepped_up_until: until.toISOString() };
+  },
+
   async forkSession(ctx) {
     const forked = await forkSession(ctx.deps.db, callerOf(ctx), ctx.body.reauth_token, ctx.deps.now());
     return { popinfo_id: forked.popinfoId, reauth_token: forked.reauthToken };

@@ -1,0 +1,123 @@
+import { CALL_ENDPOINTS, type CallEndpoint, STEP_UP_WINDOW_MS } from '@coin/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../seed/accounts';
+import { DEMO, describeEachDatabase, type SignedIn, signInAt, stepUp } from '../testing/harness';
+
+/** A clock the tests move forward instead of waiting. */
+const clock = {
+  offsetMs: 0,
+  now: () => new Date(Date.now() + clock.offsetMs),
+};
+
+const MAIN = DEMO.mainMerchantId;
+const BANK_ACCOUNT = {
+  bank_code: '0128',
+  branch_code: '112',
+  account_type: 'ORDINARY',
+  account_number: '7654321',
+  holder_name: 'ｺｳｹﾞｷｼｬ',
+};
+
+describe('trust: only a proven Owner changes where the money goes', () => {
+  it('marks the calls that change money destinations, staff and the status, and only those', () => {
+    const marked = Object.entries(CALL_ENDPOINTS as Record<string, CallEndpoint>)
+      .filter(([, def]) => def.stepUp)
+      .map(([id]) => id)
+      .sort();
+    expect(marked).toEqual([
+      'inviteMerchantUser',
+      'putBankAccount',
+      'resendMerchantUserInvitation',
+      'updateMerchantStatus',
+      'updateMerchantUser',
+    ]);
+  });
+
+  describeEachDatabase(
+    'step-up',
+    (env) => {
+      let owner: SignedIn;
+      beforeAll(async () => {
+        owner = await signInAt(env().app, DEMO.owner, MAIN);
+      });
+      const putBankAccount = (session: SignedIn, holder = BANK_ACCOUNT.holder_name) =>
+        env().app.inject({
+          method: 'PUT',
+          url: `/api/merchants/${MAIN}/bank_account`,
+          headers: { authorization: session.authorization },
+          payload: { ...BANK_ACCOUNT, holder_name: holder },
+        });
+      const storedHolder = async () =>
+        (
+          await env()
+            .db.selectFrom('merchant_bank_accounts')
+            .select('holder_name')
+            .where('merchant_id', '=', MAIN)
+            .executeTakeFirst()
+        )?.holder_name;
+      const stepUpWith = (session: SignedIn, password: string) =>
+        env().app.inject({
+          method: 'POST',
+          url: '/api/sessions/current/step_up',
+          headers: { authorization: session.authorization },
+          payload: { password },
+        });
+
+      it('refuses a bank account change made with a bearer token alone, however fresh', async () => {
+        const fresh = await signInAt(env().app, DEMO.owner, MAIN);
+        const before = await storedHolder();
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const refused = await putBankAccount(fresh, 'ｺｳｹﾞｷｼｬ');
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json()).toEqual({ type: 'step_up_required', message: expect.any(String) });
+        }
+        expect(await storedHolder()).toBe(before);
+        // A role check comes first: a Member is refused for the role, not asked to prove anything.
+        const member = await signInAt(env().app, DEMO.member, MAIN);
+        expect((await putBankAccount(member)).json().type).toBe('forbidden');
+      });
+
+      it('lets the sign-in that proved its password change it, for a few minutes only', async () => {
+        const session = await signInAt(env().app, DEMO.owner, MAIN);
+        const wrong = await stepUpWith(session, 'not-the-password');
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json()).toMatchObject({ type: 'invalid_request', field: 'password' });
+        expect((await putBankAccount(session)).statusCode).toBe(403);
+
+        const proved = await stepUpWith(session, DEMO_PASSWORD);
+        expect(proved.statusCode).toBe(200);
+        const until = Date.parse(proved.json().stepped_up_until);
+        expect(until - clock.now().getTime()).toBeGreaterThan(STEP_UP_WINDOW_MS - 60_000);
+        expect(until - clock.now().getTime()).toBeLessThanOrEqual(STEP_UP_WINDOW_MS);
+        const changed = await putBankAccount(session, 'ｼﾝﾗｲ');
+        expect(changed.statusCode, changed.body).toBe(200);
+        expect(await storedHolder()).toBe('ｼﾝﾗｲ');
+
+        // Another sign-in of the same user has proved nothing.
+        expect((await putBankAccount(owner)).statusCode).toBe(403);
+        // The proof lapses.
+        clock.offsetMs += STEP_UP_WINDOW_MS + 1000;
+        try {
+          expect((await putBankAccount(session)).statusCode).toBe(403);
+        } finally {
+          clock.offsetMs = 0;
+        }
+        await stepUp(env().app, owner);
+        expect((await putBankAccount(owner, BANK_ACCOUNT.holder_name)).statusCode).toBe(200);
+      });
+
+      it('records the step-up in the audit trail', async () => {
+        const session = await signInAt(env().app, DEMO.manager, MAIN);
+        await stepUp(env().app, session);
+        const rows = await env()
+          .db.selectFrom('audit_events')
+          .select('actor_user_id')
+          .where('action', '=', 'session.stepped_up')
+          .where('actor_user_id', '=', session.userId)
+          .execute();
+        expect(rows.length).toBeGreaterThan(0);
+      });
+    },
+    { app: () => ({ now: clock.now }) },
+  );
+});
