@@ -136,3 +136,10 @@ export type AutomaticPaymentResult = (typeof AUTOMATIC_PAYMENT_RESULTS)[number];
 
 /** How long a step-up (the password given again) lets a sign-in change money destinations, staff or status. */
 export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * Hours after a change of the payout bank account during which payouts to it are held (the server's
+ * BANK_ACCOUNT_HOLD_HOURS by default): three days, so every Owner has read the mailed notice, over a
+ * weekend too, and can react before money leaves for an account someone else entered.
+ */
+export const BANK_ACCOUNT_HOLD_HOURS_DEFAULT = 72;

@@ -50,6 +50,12 @@ export const nextPayoutSchema = z.object({
   expected_gross: amountSchema,
   expected_net: amountSchema,
   account: maskedAccountSchema.nullable(),
+  /**
+   * Trust: the account was changed from another one; payouts to it are held until this instant (the
+   * closings run before it are passed over, their money paid with the first payout after it). Null when
+   * nothing is held.
+   */
+  account_held_until: instantSchema.nullable(),
 });
 
 export const payoutSkipSchema = z.object({

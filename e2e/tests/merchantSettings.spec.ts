@@ -3,7 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, MERCHANTS, proveStepUp, signInToTop } from './support';
+import { ACCOUNTS, MERCHANTS, newestMailTo, proveStepUp, signInToTop, switchMerchant } from './support';
 
 // The merchant's own settings: profile, rebate coin, bank account and payment QR code. The walks that
 // change data use あかぎ青果店 (merchant 4), whose Owner is in no other merchant, so nothing another spec
@@ -188,6 +188,40 @@ test.describe('merchant settings', () => {
     }
     await expect(registered).not.toContainText('0012345');
     await expect(page.getByRole('button', { name: '口座を変更する' })).toBeVisible();
+  });
+
+  test('bank account change: the Owner proves it is them, every Owner is mailed, payouts to it are held', async ({
+    page,
+  }) => {
+    // 駅前店, whose payouts no other walk runs: its account changes from ****7890 to ****7777.
+    await signInToTop(page, ACCOUNTS.owner);
+    await switchMerchant(page, MERCHANTS.station);
+    await page.goto('/merchant/bankAccount');
+    await expect(page.getByRole('table', { name: '登録中の振込先口座' })).toContainText('****7890');
+    await page.getByRole('button', { name: '口座を変更する' }).click();
+    const form = page.getByRole('form', { name: '振込先口座を変更' });
+    await form.getByRole('textbox', { name: '金融機関コード' }).fill('0128');
+    await form.getByRole('textbox', { name: '支店コード' }).fill('100');
+    await expect(form.getByRole('textbox', { name: '支店コード' })).toHaveAccessibleDescription('本店営業部');
+    await form.getByText('普通', { exact: true }).click();
+    await form.getByRole('textbox', { name: '口座番号' }).fill('7777777');
+    await form.getByRole('textbox', { name: '口座名義（カナ）' }).fill('エキマエテン');
+    await form.getByRole('button', { name: '確認へ進む' }).click();
+    await page.getByRole('button', { name: '登録する' }).click();
+    await proveStepUp(page);
+    await expect(page.getByText('振込先口座を登録しました（口座番号 ****7777）')).toBeVisible();
+
+    // Every Owner of 駅前店 is told at once, both accounts masked.
+    const notice = await newestMailTo(ACCOUNTS.owner);
+    expect(notice.subject).toContain('振込先口座が変更されました');
+    expect(notice.body).toContain('****7890');
+    expect(notice.body).toContain('****7777');
+    expect(notice.body).not.toContain('7777777');
+
+    await page.goto('/withdrawalInfo');
+    await expect(
+      page.getByRole('status').filter({ hasText: '振込先口座の変更により出金を保留しています' }),
+    ).toBeVisible();
   });
 
   test('QR code: the code and its URL, and PNG and PDF downloads that carry the same URL', async ({ page }) => {

@@ -1,20 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, demoYear, lastDays, MERCHANTS, signInToTop, tokyoDayFrom } from './support';
+import { ACCOUNTS, demoYear, lastDays, MERCHANTS, signInToTop, switchMerchant, tokyoDayFrom } from './support';
 
 // Payouts, rebates and utility bills, as the demo has them (the payout run's walk is in money.spec.ts:
 // it moves 本店's balance, like the other money walks there).
 
 /** Switches the header's merchant and waits for the new session. */
-async function switchMerchant(page: Page, name: string) {
-  const switched = page.waitForResponse((r) => /\/api\/merchants\/\d+\/sessions/.test(r.url()) && r.ok());
-  await page.getByRole('combobox', { name: '加盟店を選択' }).click();
-  await page.getByRole('option', { name }).click();
-  await switched;
-  await expect(page.getByRole('combobox', { name: '加盟店を選択' })).toHaveValue(name);
-}
 
 test.describe('payouts, rebates and utility bills', () => {
   test('the group parent sees every group payout with per-merchant totals; 駅前店 is told why it cannot', async ({

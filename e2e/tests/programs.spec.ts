@@ -1,16 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, demoYear, MERCHANTS, signInToTop } from './support';
+import { ACCOUNTS, demoYear, MERCHANTS, signInToTop, switchMerchant } from './support';
 
 // Customer programs as the demo has them (the coupon walk that moves money is in money.spec.ts).
-
-async function switchMerchant(page: Page, name: string) {
-  const switched = page.waitForResponse((r) => /\/api\/merchants\/\d+\/sessions/.test(r.url()) && r.ok());
-  await page.getByRole('combobox', { name: '加盟店を選択' }).click();
-  await page.getByRole('option', { name }).click();
-  await switched;
-  await expect(page.getByRole('combobox', { name: '加盟店を選択' })).toHaveValue(name);
-}
 
 test.describe('customer programs', () => {
   test('book tickets: a summary by ticket, then every use with the customer masked', async ({ page }) => {

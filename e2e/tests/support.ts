@@ -64,6 +64,13 @@ function mailHeaders(raw: string): Map<string, string> {
   return headers;
 }
 
+/** A header written as RFC 2047 encoded words (UTF-8, base64), as the subjects of non-ASCII mail are. */
+function decodeHeader(value: string): string {
+  const words = [...value.matchAll(/=\?UTF-8\?B\?([^?]*)\?=/gi)];
+  if (words.length === 0) return value;
+  return Buffer.concat(words.map((word) => Buffer.from(word[1] ?? '', 'base64'))).toString('utf8');
+}
+
 /** The body of a single-part mail, decoded from base64 or quoted-printable. */
 function mailBody(raw: string, headers: Map<string, string>): string {
   const body = raw
@@ -95,7 +102,13 @@ function readMail(file: string): ReceivedMail {
   const url = headers.get('x-coin-link') ?? body.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error(`no link in ${file}`);
   const { pathname, search } = new URL(url);
-  return { file, to: headers.get('to') ?? '', subject: headers.get('subject') ?? '', body, link: pathname + search };
+  return {
+    file,
+    to: headers.get('to') ?? '',
+    subject: decodeHeader(headers.get('subject') ?? ''),
+    body,
+    link: pathname + search,
+  };
 }
 
 /**
@@ -221,4 +234,13 @@ export async function proveStepUp(page: Page, options: { password?: string; keyb
     await dialog.getByRole('button', { name: '確認して続ける' }).click();
   }
   await expect(dialog).toBeHidden();
+}
+
+/** Switches the header's merchant, waiting for the new session and the header to show it. */
+export async function switchMerchant(page: Page, name: string) {
+  const switched = page.waitForResponse((r) => /\/api\/merchants\/\d+\/sessions/.test(r.url()) && r.ok());
+  await page.getByRole('combobox', { name: '加盟店を選択' }).click();
+  await page.getByRole('option', { name }).click();
+  await switched;
+  await expect(page.getByRole('combobox', { name: '加盟店を選択' })).toHaveValue(name);
 }

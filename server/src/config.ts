@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PASSWORD_MIN_LENGTH_DEFAULT } from '@coin/contract';
+import { BANK_ACCOUNT_HOLD_HOURS_DEFAULT, PASSWORD_MIN_LENGTH_DEFAULT } from '@coin/contract';
 import { parseTestClock, TEST_CLOCK_VARIABLE } from '@coin/contract/testClock';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -208,6 +208,15 @@ const SCHEMA = {
     default: '30',
     description: 'How long a locked account refuses sign-in',
     read: integer(30, 1, 24 * 60 * 7),
+  }),
+  /**
+   * Trust: payouts to a bank account changed from another one wait this long after the change, so every
+   * Owner has read the mailed notice and can react before money leaves for it (issue 23).
+   */
+  bankAccountHoldHours: variable('BANK_ACCOUNT_HOLD_HOURS', {
+    default: String(BANK_ACCOUNT_HOLD_HOURS_DEFAULT),
+    description: 'Hours after a bank account change during which payouts to it are held',
+    read: integer(BANK_ACCOUNT_HOLD_HOURS_DEFAULT, 0, 24 * 30),
   }),
   /** Per client address, per call: sign-in, password reset, invitation and verification calls. */
   rateLimitMax: variable('RATE_LIMIT_MAX', {

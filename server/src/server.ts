@@ -24,7 +24,13 @@ async function main(): Promise<void> {
   const operatorSecret = config.databaseUrl ? undefined : newOperatorSecret();
   const app = await buildApp({ config, db });
   const operatorApp = operatorSecret
-    ? await buildOperatorApp({ db, secret: operatorSecret, logLevel: config.logLevel, publicUrl: config.publicUrl })
+    ? await buildOperatorApp({
+        db,
+        secret: operatorSecret,
+        logLevel: config.logLevel,
+        publicUrl: config.publicUrl,
+        bankAccountHoldHours: config.bankAccountHoldHours,
+      })
     : null;
   const log = app.log;
   logIdleConnectionError = (error) =>

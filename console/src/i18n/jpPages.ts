@@ -828,6 +828,10 @@ export const jpPages = {
   },
   // Payouts to the merchant's bank account (WithdrawalInfo and WithdrawalInfoMerchant pages)
   withdrawal: {
+    hold: {
+      title: '振込先口座の変更により出金を保留しています',
+      body: '振込先口座が変更されたため、{{until}}まで出金を保留します。保留中に締めた売上は、その後の最初の出金でまとめて振り込みます。お心当たりがない場合は、ただちに振込先口座を確認し、パスワードを変更してください。',
+    },
     statuses: PAYOUT_STATUS_LABELS,
     dayWithWeekday: '{{date}}（{{weekday}}）',
     periodRange: '{{from}} 〜 {{to}}',

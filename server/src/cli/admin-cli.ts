@@ -13,7 +13,10 @@ async function main(): Promise<number> {
     installTestClock();
     if (config.databaseUrl) {
       db = openDatabase({ databaseUrl: config.databaseUrl, maxConnections: 2 });
-      return databaseBackend(db, 'PostgreSQL', { publicUrl: config.publicUrl });
+      return databaseBackend(db, 'PostgreSQL', {
+        publicUrl: config.publicUrl,
+        bankAccountHoldHours: config.bankAccountHoldHours,
+      });
     }
     const holder = lockHolder(`${config.pgliteDir}.lock`);
     if (holder !== null) {
@@ -28,7 +31,10 @@ async function main(): Promise<number> {
     }
     db = openDatabase({ databaseUrl: null, pgliteDir: config.pgliteDir });
     await migrateToLatest(db);
-    return databaseBackend(db, `the embedded database ${config.pgliteDir}`, { publicUrl: config.publicUrl });
+    return databaseBackend(db, `the embedded database ${config.pgliteDir}`, {
+      publicUrl: config.publicUrl,
+      bankAccountHoldHours: config.bankAccountHoldHours,
+    });
   };
   try {
     return await runAdmin(process.argv.slice(2), backend, {

@@ -84,13 +84,17 @@ export interface CouponUse {
   coupon: Coupon;
 }
 
-export function databaseBackend(db: Db, describe = 'database', options: { publicUrl?: string } = {}): AdminBackend {
+export function databaseBackend(
+  db: Db,
+  describe = 'database',
+  options: { publicUrl?: string; bankAccountHoldHours?: number } = {},
+): AdminBackend {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   return {
     describe,
     payUrlPayment: (ref, walletNo) => operatorPayUrlPayment(db, { ref, walletNo, publicUrl }),
     issueInvoice: (input) => operatorIssueInvoice(db, input),
-    runPayouts: (date) => runPayouts(db, date),
+    runPayouts: (date) => runPayouts(db, date, new Date(), options.bankAccountHoldHours),
     useCoupon: (id, walletNo, amount) => useCoupon(db, { couponId: id, walletNo, purchaseAmount: amount }, new Date()),
     runAutomaticPayments: (date) => runAutomaticPayments(db, date),
     listRefunds: (options) => operatorRefundList(db, options),

@@ -195,3 +195,36 @@ export function emailChangeMail(input: { to: string; link: string; expiresAt: Da
       FOOTER,
   };
 }
+
+/**
+ * Trust: to every Owner of a merchant whose payout account has just changed: who changed it, when, the
+ * old and the new account (masked), how long payouts to it are held, and what to do if it was not them.
+ */
+export function bankAccountChangedMail(input: {
+  to: string;
+  merchantName: string;
+  actorName: string;
+  at: Date;
+  before: string | null;
+  after: string;
+  heldUntil: Date | null;
+  link: string;
+}): Mail {
+  const hold = input.heldUntil
+    ? `この口座への出金は ${tokyoDateTime(input.heldUntil)} まで保留し、その後の最初の出金でまとめて振り込みます。\n`
+    : '';
+  return {
+    to: input.to,
+    link: input.link,
+    subject: `【${input.merchantName}】振込先口座が変更されました`,
+    text:
+      `${tokyoDateTime(input.at)}に、${input.actorName}さんが ${input.merchantName} の振込先口座を変更しました。\n\n` +
+      `変更前: ${input.before ?? '（未登録）'}\n` +
+      `変更後: ${input.after}\n\n` +
+      hold +
+      'お心当たりがない場合は、第三者による変更の可能性があります。ただちに管理画面で振込先口座を\n' +
+      '確認し、パスワードを変更したうえで、サポート窓口にご連絡ください。\n\n振込先口座: ' +
+      `${input.link}` +
+      FOOTER,
+  };
+}

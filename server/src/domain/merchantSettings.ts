@@ -3,8 +3,10 @@ import { REBATE_RATE_MAX_BP, REBATE_RATE_STEP_BP } from '@coin/contract';
 import type { Db } from '../db/connection';
 import { recordAudit } from './audit';
 import { invalidRequest, notFound } from './errors';
+import { bankAccountChangedMail } from './mail';
+import { queueMail } from './mailOutbox';
 import { merchantImagePath } from './merchantImages';
-import { maskAccountNumber } from './payouts';
+import { maskAccount, maskAccountNumber, maskedAccountText } from './payouts';
 import { inTransaction } from './refunds';
 import { findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
 
@@ -278,12 +280,19 @@ export async function getBankAccount(db: Db, merchantId: number): Promise<{ acco
  * the list's); the body's schema has converted and checked the holder name. The audit event keeps the
  * account numbers masked.
  */
+/**
+ * Registers or replaces the merchant's payout account. A change from another account is remembered
+ * (`changed_at`): payouts to it are held for `notice.holdHours` (payouts.ts). Every ACTIVE Owner of the
+ * merchant is mailed at once (in the same transaction, through the outbox), and the audit trail records
+ * both accounts masked.
+ */
 export async function putBankAccount(
   db: Db,
   merchantId: number,
   actor: Actor,
   body: CallBody<'putBankAccount'>,
   now: Date,
+  notice: { link: string; holdHours: number },
 ): Promise<{ account: BankAccount | null }> {
   const bank = await findBank(body.bank_code);
   if (!bank) throw invalidRequest('bank_code', ZENGIN_MESSAGES.unknownBank);
@@ -306,11 +315,53 @@ export async function putBankAccount(
       .select(['bank_code', 'bank_name', 'branch_code', 'branch_name', 'account_type', 'account_number', 'holder_name'])
       .where('merchant_id', '=', merchantId)
       .executeTakeFirst();
+    // Another destination than before (not a first registration, not the same account again).
+    const changed =
+      before !== undefined &&
+      (['bank_code', 'branch_code', 'account_type', 'account_number', 'holder_name'] as const).some(
+        (key) => before[key] !== account[key],
+      );
+    const changedAt = changed ? { changed_at: now } : {};
     await trx
       .insertInto('merchant_bank_accounts')
-      .values({ merchant_id: merchantId, ...account, updated_at: now })
-      .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ ...account, updated_at: now }))
+      .values({ merchant_id: merchantId, ...account, updated_at: now, ...changedAt })
+      .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ ...account, updated_at: now, ...changedAt }))
       .execute();
+    const heldUntil =
+      changed && notice.holdHours > 0 ? new Date(now.getTime() + notice.holdHours * 60 * 60 * 1000) : null;
+    const [merchant, owners, actorRow] = await Promise.all([
+      trx.selectFrom('merchants').select('name').where('id', '=', merchantId).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('merchant_users as mu')
+        .innerJoin('identities as i', 'i.id', 'mu.user_id')
+        .select('i.email')
+        .where('mu.merchant_id', '=', merchantId)
+        .where('mu.role', '=', 'Owner')
+        .where('mu.status', '=', 'ACTIVE')
+        .execute(),
+      trx
+        .selectFrom('merchant_users')
+        .select('name')
+        .where('merchant_id', '=', merchantId)
+        .where('user_id', '=', actor.userId)
+        .executeTakeFirst(),
+    ]);
+    for (const owner of owners) {
+      await queueMail(
+        trx,
+        bankAccountChangedMail({
+          to: owner.email,
+          merchantName: merchant.name,
+          actorName: actorRow?.name ?? `ユーザー${actor.userId}`,
+          at: now,
+          before: before ? maskedAccountText(maskAccount(before)) : null,
+          after: maskedAccountText(maskAccount(account)),
+          heldUntil,
+          link: notice.link,
+        }),
+        now,
+      );
+    }
     await recordAudit(
       trx,
       {

@@ -1,4 +1,5 @@
 import {
+  BANK_ACCOUNT_HOLD_HOURS_DEFAULT,
   BANK_ACCOUNT_TYPE_LABELS,
   type BankAccountType,
   type CallResponse,
@@ -10,6 +11,7 @@ import type { Db } from '../db/connection';
 import { DomainError } from './errors';
 import { feeRateOn } from './fees';
 import { postTransaction, SYSTEM_WALLETS } from './ledger';
+import { tokyoDateTime } from './mail';
 import { closingBefore, closingOnOrAfter, payoutDateOf, periodStartOf } from './payoutCalendar';
 import { inTransaction } from './refunds';
 import { addDays, tokyoDate, tokyoPeriod } from './time';
@@ -28,6 +30,10 @@ export const PAYOUT_COIN_ID = 1;
  * closings (支払準備金). A payout pays the balance above it.
  */
 export const PAYOUT_RESERVE = 30_000;
+/** When the hold of payouts to an account changed at `changedAt` ends; null when it never changed. */
+export const holdEnd = (changedAt: Date | null, holdHours: number): Date | null =>
+  changedAt && holdHours > 0 ? new Date(changedAt.getTime() + holdHours * 60 * 60 * 1000) : null;
+
 /** The bank transfer fee of a payout, in yen. */
 export const PAYOUT_TRANSFER_FEE = 250;
 /** A run closes the closings of at most this many days back (a new service does not pay out a year at once). */
@@ -35,6 +41,8 @@ const LOOKBACK_DAYS = 31;
 
 export const PAYOUT_MESSAGES = {
   noBankAccount: '振込先口座が登録されていないため、出金を見送りました',
+  accountHeld: (until: Date) =>
+    `振込先口座が変更されたため、${tokyoDateTime(until)}まで出金を保留しました（保留分はその後の最初の出金で振り込みます）`,
   belowFees: '出金できる残高（支払準備金を除く）が手数料に満たないため、出金を見送りました',
   notGroupParent: 'グループの親加盟店のみ、グループ加盟店の出金情報を閲覧できます',
 } as const;
@@ -182,6 +190,7 @@ export async function listPayouts(
   merchantId: number,
   query: PeriodPage,
   now: Date,
+  holdHours = BANK_ACCOUNT_HOLD_HOURS_DEFAULT,
 ): Promise<CallResponse<'listPayouts'>> {
   const today = tokyoDate(now);
   const [page, merchant, account, skipped] = await Promise.all([
@@ -208,6 +217,7 @@ export async function listPayouts(
       .execute(),
   ]);
   const closing = closingOnOrAfter(today);
+  const heldUntil = account ? holdEnd(account.changed_at, holdHours) : null;
   const gross = payableOf(await balanceOf(db, merchant.wallet_no, PAYOUT_COIN_ID));
   const fees = payoutFee(gross, await payoutFeeRate(db, merchantId, today)) + PAYOUT_TRANSFER_FEE;
   return {
@@ -219,6 +229,7 @@ export async function listPayouts(
       expected_gross: gross,
       expected_net: Math.max(0, gross - fees),
       account: account ? maskAccount(account) : null,
+      account_held_until: heldUntil && heldUntil.getTime() > now.getTime() ? heldUntil.toISOString() : null,
     },
     skipped: skipped.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
   };
@@ -302,7 +313,12 @@ export interface PayoutRunResult {
  * whose balance does not cover the fees, is passed over and told why on its page. Closings already
  * paid or passed over are not due again, so running the same date twice pays nothing twice.
  */
-export async function runPayouts(db: Db, date: string, now = new Date()): Promise<PayoutRunResult> {
+export async function runPayouts(
+  db: Db,
+  date: string,
+  now = new Date(),
+  holdHours = BANK_ACCOUNT_HOLD_HOURS_DEFAULT,
+): Promise<PayoutRunResult> {
   const result: PayoutRunResult = { date, paid: [], skipped: [] };
   const latestDue = closingBefore(date);
   const merchants = await db
@@ -335,6 +351,9 @@ export async function runPayouts(db: Db, date: string, now = new Date()): Promis
       };
       const account = await accountOf(trx, merchant.id);
       if (!account) return skip(PAYOUT_MESSAGES.noBankAccount);
+      // Trust: a payout to an account changed from another one waits until every Owner could react.
+      const heldUntil = holdEnd(account.changed_at, holdHours);
+      if (heldUntil && heldUntil.getTime() > now.getTime()) return skip(PAYOUT_MESSAGES.accountHeld(heldUntil));
       const gross = payableOf(await balanceOf(trx, merchant.wallet_no, PAYOUT_COIN_ID));
       const fee = payoutFee(gross, await payoutFeeRate(trx, merchant.id, latestDue));
       const net = gross - fee - PAYOUT_TRANSFER_FEE;

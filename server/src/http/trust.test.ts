@@ -1,7 +1,11 @@
 import { CALL_ENDPOINTS, type CallEndpoint, STEP_UP_WINDOW_MS } from '@coin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { closingOnOrAfter } from '../domain/payoutCalendar';
+import { runPayouts } from '../domain/payouts';
+import { addDays } from '../domain/time';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { DEMO, describeEachDatabase, type SignedIn, signInAt, stepUp } from '../testing/harness';
+import { DEMO, describeEachDatabase, type SignedIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
+import { RecordingMailer } from '../testing/mail';
 
 /** A clock the tests move forward instead of waiting. */
 const clock = {
@@ -10,6 +14,7 @@ const clock = {
 };
 
 const MAIN = DEMO.mainMerchantId;
+const mailer = new RecordingMailer();
 const BANK_ACCOUNT = {
   bank_code: '0128',
   branch_code: '112',
@@ -106,6 +111,42 @@ describe('trust: only a proven Owner changes where the money goes', () => {
         expect((await putBankAccount(owner, BANK_ACCOUNT.holder_name)).statusCode).toBe(200);
       });
 
+      it('mails every Owner at once, holds payouts to the new account, then pays them', async () => {
+        const session = await signInAt(env().app, DEMO.owner, MAIN);
+        await stepUp(env().app, session);
+        const before = mailer.countTo(DEMO.owner);
+        const changed = await putBankAccount(session, 'ﾎｰﾙﾄﾞ');
+        expect(changed.statusCode, changed.body).toBe(200);
+        await env().app.settleBackground();
+        expect(mailer.countTo(DEMO.owner)).toBe(before + 1);
+        const notice = mailer.lastTo(DEMO.owner);
+        expect(notice?.subject).toBe('【めぶくカフェ 本店】振込先口座が変更されました');
+        expect(notice?.text).toContain('鈴木 一郎さん');
+        expect(notice?.text).toContain('****4321');
+        expect(notice?.text).not.toContain('7654321');
+        // Only Owners are told.
+        expect(mailer.countTo(DEMO.manager)).toBe(0);
+
+        const payouts = await env().app.inject({
+          method: 'GET',
+          url: `/api/merchants/${MAIN}/payouts`,
+          query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+          headers: { authorization: session.authorization },
+        });
+        const heldUntil = Date.parse(payouts.json().next.account_held_until);
+        expect(heldUntil - clock.now().getTime()).toBeGreaterThan(71 * 60 * 60 * 1000);
+        expect(heldUntil - clock.now().getTime()).toBeLessThanOrEqual(72 * 60 * 60 * 1000);
+
+        // The run of the next closing passes 本店 over while the hold lasts, and pays after it.
+        const runDate = addDays(closingOnOrAfter(tokyoDay()), 1);
+        const held = await runPayouts(env().db, runDate, clock.now());
+        expect(held.paid.map((p) => p.merchant_id)).not.toContain(MAIN);
+        expect(held.skipped.find((s) => s.merchant_id === MAIN)?.reason).toContain('振込先口座が変更されたため');
+        // The closing after the hold pays, carrying the held closing's money.
+        const later = await runPayouts(env().db, addDays(closingOnOrAfter(runDate), 1), new Date(heldUntil + 60_000));
+        expect(later.paid.map((p) => p.merchant_id)).toContain(MAIN);
+      });
+
       it('records the step-up in the audit trail', async () => {
         const session = await signInAt(env().app, DEMO.manager, MAIN);
         await stepUp(env().app, session);
@@ -118,6 +159,6 @@ describe('trust: only a proven Owner changes where the money goes', () => {
         expect(rows.length).toBeGreaterThan(0);
       });
     },
-    { app: () => ({ now: clock.now }) },
+    { app: () => ({ now: clock.now, mailer }) },
   );
 });

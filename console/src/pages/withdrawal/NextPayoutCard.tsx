@@ -3,7 +3,7 @@ import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FactsTable } from '@/components/FactsTable';
 import { QueryCard } from '@/components/QueryCard';
-import { formatCoin } from '@/format';
+import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
 import { AppLink } from '@/router/AppLink';
 import { AccountText, ClosingPeriod, PayoutDay } from './payoutColumns';
@@ -73,6 +73,11 @@ export function NextPayoutCard({ query, bankAccountPath }: NextPayoutCardProps) 
         return (
           <Stack gap="md">
             {alert && <PayoutWarning alert={alert} bankAccountPath={bankAccountPath} />}
+            {next?.account_held_until && (
+              <Alert color="orange" variant="light" role="status" title={t('withdrawal.hold.title')}>
+                <Text size="sm">{t('withdrawal.hold.body', { until: formatDateTime(next.account_held_until) })}</Text>
+              </Alert>
+            )}
             {next ? (
               <FactsTable
                 aria-label={t('withdrawal.next.title')}

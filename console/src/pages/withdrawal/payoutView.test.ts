@@ -25,6 +25,7 @@ const next = (withAccount: boolean): NextPayout => ({
   expected_gross: 120_000,
   expected_net: 117_180,
   account: withAccount ? account : null,
+  account_held_until: null,
 });
 
 const skip = (periodEnd: string): PayoutSkip => ({

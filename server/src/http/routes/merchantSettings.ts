@@ -97,7 +97,20 @@ export const merchantSettingsHandlers: CallHandlers<
   // Every API answer is no-store unless a call caches on purpose (http/securityHeaders.ts).
   getBankAccount: async (ctx) => getBankAccount(ctx.deps.db, callerMembership(ctx).merchantId),
   async putBankAccount(ctx) {
-    return putBankAccount(ctx.deps.db, callerMembership(ctx).merchantId, actorOf(ctx), ctx.body, ctx.deps.now());
+    const answer = await putBankAccount(
+      ctx.deps.db,
+      callerMembership(ctx).merchantId,
+      actorOf(ctx),
+      ctx.body,
+      ctx.deps.now(),
+      {
+        link: `${ctx.deps.config.publicUrl}/merchant/bankAccount`,
+        holdHours: ctx.deps.config.bankAccountHoldHours,
+      },
+    );
+    // The Owners' notices go out after the answer.
+    ctx.deps.outbox.kick();
+    return answer;
   },
   lookupBank: async (ctx) => lookupBank(ctx.params.bank_code),
   lookupBranch: async (ctx) => lookupBranch(ctx.params.bank_code, ctx.params.branch_code),

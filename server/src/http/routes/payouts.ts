@@ -6,7 +6,14 @@ import { type CallHandlers, callerMembership } from './context';
 export const payoutHandlers: CallHandlers<
   'listPayouts' | 'listGroupPayouts' | 'listMerchantRebates' | 'listUtilityBills'
 > = {
-  listPayouts: async (ctx) => listPayouts(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query, ctx.deps.now()),
+  listPayouts: async (ctx) =>
+    listPayouts(
+      ctx.deps.db,
+      callerMembership(ctx).merchantId,
+      ctx.query,
+      ctx.deps.now(),
+      ctx.deps.config.bankAccountHoldHours,
+    ),
   listGroupPayouts: async (ctx) =>
     listGroupPayouts(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query, ctx.deps.now()),
   listMerchantRebates: async (ctx) => listMerchantRebates(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),

@@ -47,7 +47,7 @@ const issueInvoiceBody = z.object({
  */
 export function registerRefundOperatorRoutes(
   app: FastifyInstance,
-  deps: { db: Db; secret: string; publicUrl?: string },
+  deps: { db: Db; secret: string; publicUrl?: string; bankAccountHoldHours?: number },
 ): void {
   const expected = digest(deps.secret);
   const guard = async (request: FastifyRequest) => {
@@ -91,7 +91,7 @@ export function registerRefundOperatorRoutes(
       // Payouts: the operator's run of a date.
       operator.post('/payouts/run', async (request) => {
         const { date } = parse(payoutRunQuery, request.query);
-        const run = await runPayouts(deps.db, date);
+        const run = await runPayouts(deps.db, date, new Date(), deps.bankAccountHoldHours);
         request.log.info({ date, paid: run.paid.length, skipped: run.skipped.length, operator: true }, 'payout run');
         return run;
       });
@@ -126,6 +126,8 @@ export async function buildOperatorApp(deps: {
   secret: string;
   /** The public URL payment links are built on. */
   publicUrl?: string;
+  /** BANK_ACCOUNT_HOLD_HOURS: payouts to a changed account wait this long. */
+  bankAccountHoldHours?: number;
   logLevel: Config['logLevel'];
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel } });
