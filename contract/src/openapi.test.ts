@@ -34,6 +34,23 @@ describe('OpenAPI document', () => {
     expect(operation('POST', '/invitations/merchant')?.security).toEqual([]);
   });
 
+  // Trust
+  it('documents the step-up: its call, and the 403 step_up_required of the calls that need it', () => {
+    const stepUp = operation('POST', '/sessions/current/step_up');
+    expect(stepUp?.security).toEqual([{ bearer: [] }]);
+    expect(stepUp?.requestBody).toBeDefined();
+    const bankAccount = operation('PUT', '/merchants/{id}/bank_account') as Operation & {
+      responses: Record<string, { description?: string }>;
+      'x-step-up'?: boolean;
+    };
+    expect(bankAccount['x-step-up']).toBe(true);
+    expect(bankAccount.responses['403']?.description).toContain('step_up_required');
+    const wallet = operation('GET', '/wallets/{wallet_no}') as Operation & {
+      responses: Record<string, { description?: string }>;
+    };
+    expect(wallet.responses['403']?.description).not.toContain('step_up_required');
+  });
+
   // Money: refunds
   it('documents the Idempotency-Key header of every money-moving call, and its 409', () => {
     const moving = Object.values(CALLS).filter((def) => 'idempotent' in def && def.idempotent);

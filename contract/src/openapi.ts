@@ -48,6 +48,7 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
       summary: def.summary,
       parameters: parameters(def),
       'x-access': def.access,
+      ...(def.stepUp ? { 'x-step-up': true } : {}),
       responses: {
         '200': {
           description: 'OK',
@@ -74,7 +75,11 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
             )
           : {
               '401': errorResponse('No or bad credentials; `token_expired` when the authorization has expired'),
-              '403': errorResponse('The role may not make this call'),
+              '403': errorResponse(
+                def.stepUp
+                  ? 'The role may not make this call; `step_up_required` when the sign-in has not proved its user within STEP_UP_WINDOW_MS (POST /sessions/current/step_up)'
+                  : 'The role may not make this call',
+              ),
               '404': errorResponse('Not found, or not the caller’s'),
               ...Object.fromEntries(
                 Object.entries(def.refusals ?? {}).map(([status, text]) => [status, errorResponse(text)]),
