@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/connection';
 import type { Database, TransactionType } from '../db/schema';
 import { DomainError } from './errors';
 
@@ -206,10 +207,57 @@ export async function postOrRefuse(
   input: PostTransactionInput,
   insufficientMessage: string,
 ): Promise<number> {
+  let posted: PostedTransaction;
   try {
-    return (await postTransaction(trx, input)).transactionId;
+    posted = await postTransaction(trx, input);
   } catch (error) {
     if (isOverdraft(error)) throw new DomainError('unprocessable', insufficientMessage);
     throw error;
+  }
+  if (!posted.replayed) await refuseSpendingHeldFunds(trx, input.entries, insufficientMessage);
+  return posted.transactionId;
+}
+
+/**
+ * Trust: what a merchant's refund applications still waiting (REQUESTED) will take from its wallet in a
+ * coin, amount and fee: held for them, so nothing else spends it before the approval.
+ */
+export async function heldForRefunds(db: Db, walletNo: string, coinId: number): Promise<number> {
+  const row = await db
+    .selectFrom('refund_applications as r')
+    .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
+    .select(sql<string | null>`sum(r.amount + r.fee)`.as('held'))
+    .where('m.wallet_no', '=', walletNo)
+    .where('r.coin_id', '=', coinId)
+    .where('r.status', '=', 'REQUESTED')
+    .executeTakeFirst();
+  return Number(row?.held ?? 0);
+}
+
+/**
+ * After a spend is posted (in its transaction, the balance rows locked): a wallet it took money from
+ * must still cover what its refund applications hold, else the spend is refused and rolled back.
+ */
+async function refuseSpendingHeldFunds(
+  trx: Transaction<Database>,
+  entries: readonly { walletNo: string; coinId: number; amount: number }[],
+  insufficientMessage: string,
+): Promise<void> {
+  const spent = new Map(entries.filter((e) => e.amount < 0).map((e) => [keyOf(e.walletNo, e.coinId), e]));
+  for (const { walletNo, coinId } of spent.values()) {
+    const held = await heldForRefunds(trx, walletNo, coinId);
+    if (held === 0) continue;
+    const balance = await trx
+      .selectFrom('wallet_balances')
+      .select('amount')
+      .where('wallet_no', '=', walletNo)
+      .where('coin_id', '=', coinId)
+      .executeTakeFirstOrThrow();
+    if (balance.amount < held) {
+      throw new DomainError(
+        'unprocessable',
+        `${insufficientMessage}（返金申請中の${held.toLocaleString('ja-JP')}は、返金のために確保されています）`,
+      );
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEMO, describeEachDatabase, signIn } from '../testing/harness';
+import { DEMO, describeEachDatabase, signIn, stepUp } from '../testing/harness';
 import type { Mail, Mailer } from './mail';
 import { deliverDueMail, MAIL_RETRY_MINUTES, queueMail } from './mailOutbox';
 
@@ -70,6 +70,7 @@ describeEachDatabase(
 
     it('an invitation answers 200 while SMTP is down; the mail waits in the outbox, and the user exists once', async () => {
       const owner = await signIn(env().app, DEMO.owner);
+      await stepUp(env().app, owner);
       const email = `outbox-${env().target.kind}@example.com`;
       const invite = () =>
         env().app.inject({

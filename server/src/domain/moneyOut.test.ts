@@ -3,9 +3,9 @@ import { DEMO_MERCHANTS } from '../seed/accounts';
 import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { issueInvoice } from './invoices';
-import { SYSTEM_WALLETS } from './ledger';
+import { heldForRefunds, SYSTEM_WALLETS } from './ledger';
 import { operatorIssueInvoice, operatorPayUrlPayment } from './operatorMoneyOut';
-import { balanceOf, drainTo, entrySum } from './refunds.fixtures';
+import { balanceOf, drainTo, entrySum, freshPayment, requestRefund, settleBalance } from './refunds.fixtures';
 import { createUrlPayment, urlPaymentUrl } from './urlPayments';
 
 // Money in and out: payment requests, URL payments, invoices and reloads, through the HTTP API.
@@ -146,8 +146,10 @@ describeEachDatabase('money in and out', (env) => {
     });
 
     it('never pays more than the balance (amount + fee), and 50 identical requests with one key pay once', async () => {
-      // 駅前店 pays 本店: its balance is set to what two payments of 1,000 (+10 fee) need, plus 5.
-      await drainTo(env().db, STATION.walletNo, STATION.id, COIN, 2025);
+      // 駅前店 pays 本店: its balance is set to what two payments of 1,000 (+10 fee) need, plus 5, on top of
+      // what its refund applications hold (not spendable).
+      const held = await heldForRefunds(env().db, STATION.walletNo, COIN);
+      await settleBalance(env().db, STATION.walletNo, STATION.id, COIN, held + 2025);
       const mainBefore = await balance(MAIN.walletNo);
       const body = { to_merchant_id: MAIN.id, coin_id: COIN, amount: 1000, type: 'STANDARD' };
       const same = await Promise.all(
@@ -157,7 +159,7 @@ describeEachDatabase('money in and out', (env) => {
       );
       expect(same.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
       expect(new Set(same.map((r) => r.json().transaction_id)).size).toBe(1);
-      expect(await balance(STATION.walletNo)).toBe(1015);
+      expect(await balance(STATION.walletNo)).toBe(held + 1015);
 
       const different = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>
@@ -169,7 +171,7 @@ describeEachDatabase('money in and out', (env) => {
         expect(r.statusCode).toBe(422);
         expect(r.json().message).toContain('残高が不足しています');
       }
-      expect(await balance(STATION.walletNo)).toBe(5);
+      expect(await balance(STATION.walletNo)).toBe(held + 5);
       expect(await balance(MAIN.walletNo)).toBe(mainBefore + 2000);
       expect(await balance(STATION.walletNo)).toBe(await entrySum(env().db, STATION.walletNo, COIN));
     });
@@ -452,6 +454,48 @@ describeEachDatabase('money in and out', (env) => {
           key: `reload-refused-${merchantId}-${JSON.stringify(payload)}`,
         });
         expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      }
+    });
+  });
+
+  describe('money held for refund applications', () => {
+    it('is not spent by a payment to another merchant: the refund approval can still be paid', async () => {
+      const db = env().db;
+      const payment = await freshPayment(db, { merchantId: STATION.id, coinId: COIN, minAmount: 200, skip: 3 });
+      // Enough for the request itself (a request is refused when the balance cannot pay what is waiting).
+      const heldBefore = await heldForRefunds(db, STATION.walletNo, COIN);
+      await settleBalance(db, STATION.walletNo, STATION.id, COIN, heldBefore + 10_000);
+      const requested = await requestRefund(env().app, {
+        walletNo: STATION.walletNo,
+        authorization: owner.authorization,
+        body: { transaction_id: payment.id, amount: 100 },
+        key: `held-refund-${payment.id}`,
+      });
+      expect(requested.statusCode, requested.body).toBe(200);
+      const { id } = requested.json() as { id: number };
+      // Everything 駅前店's waiting applications hold, this one included.
+      const held = await heldForRefunds(db, STATION.walletNo, COIN);
+      await settleBalance(db, STATION.walletNo, STATION.id, COIN, held + 500);
+      const pay = (amount: number) =>
+        call('POST', `/merchants/${STATION.id}/payments`, {
+          payload: { to_merchant_id: MAIN.id, coin_id: COIN, amount, type: 'STANDARD' },
+          key: `held-pay-${id}-${amount}`,
+        });
+      try {
+        // 500 costs 505: it would dip into the held money.
+        const refused = await pay(500);
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(refused.json().message).toContain('返金申請中');
+        expect(await balance(STATION.walletNo)).toBe(held + 500);
+        // 400 costs 404: what is left covers the held money.
+        expect((await pay(400)).statusCode).toBe(200);
+        expect(await balance(STATION.walletNo)).toBe(held + 96);
+      } finally {
+        await env().app.inject({
+          method: 'DELETE',
+          url: `/api/refunds/${id}`,
+          headers: { authorization: owner.authorization },
+        });
       }
     });
   });

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../seed/accounts';
 import { PAYOUT_RATE_BP } from '../seed/fees';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
-import { SYSTEM_WALLETS } from './ledger';
+import { heldForRefunds, SYSTEM_WALLETS } from './ledger';
 import { closingOnOrAfter, payoutDateOf } from './payoutCalendar';
 import { PAYOUT_MESSAGES, PAYOUT_RESERVE, PAYOUT_TRANSFER_FEE, payableOf, payoutFee, runPayouts } from './payouts';
 import { balanceOf, drainTo, settleBalance } from './refunds.fixtures';
@@ -27,11 +27,16 @@ describeEachDatabase('payouts, rebates and utility bills', (env) => {
     const runDate = addDays(closing, 1);
     // What the seed left depends on the day it ran (the last closing may have paid 本店 out): the test
     // gives both merchants with an account a balance a payout pays.
-    await settleBalance(db, MAIN.walletNo, MAIN.id, COIN, PAYOUT_RESERVE + 86_420);
-    await settleBalance(db, STATION.walletNo, STATION.id, COIN, PAYOUT_RESERVE + 41_300);
+    // Money held for refund applications still waiting is not paid out (it stays with the reserve).
+    const held = {
+      main: await heldForRefunds(db, MAIN.walletNo, COIN),
+      station: await heldForRefunds(db, STATION.walletNo, COIN),
+    };
+    await settleBalance(db, MAIN.walletNo, MAIN.id, COIN, PAYOUT_RESERVE + 86_420 + held.main);
+    await settleBalance(db, STATION.walletNo, STATION.id, COIN, PAYOUT_RESERVE + 41_300 + held.station);
     const before = {
-      main: await balanceOf(db, MAIN.walletNo, COIN),
-      station: await balanceOf(db, STATION.walletNo, COIN),
+      main: (await balanceOf(db, MAIN.walletNo, COIN)) - held.main,
+      station: (await balanceOf(db, STATION.walletNo, COIN)) - held.station,
       bakery: await balanceOf(db, BAKERY.walletNo, COIN),
       payouts: await balanceOf(db, SYSTEM_WALLETS.payouts, COIN),
       fees: await balanceOf(db, SYSTEM_WALLETS.fees, COIN),
@@ -55,8 +60,8 @@ describeEachDatabase('payouts, rebates and utility bills', (env) => {
       payout_date: payoutDateOf(closing),
       net_amount: expectedNet(before.main),
     });
-    expect(await balanceOf(db, MAIN.walletNo, COIN)).toBe(PAYOUT_RESERVE);
-    expect(await balanceOf(db, STATION.walletNo, COIN)).toBe(PAYOUT_RESERVE);
+    expect(await balanceOf(db, MAIN.walletNo, COIN)).toBe(PAYOUT_RESERVE + held.main);
+    expect(await balanceOf(db, STATION.walletNo, COIN)).toBe(PAYOUT_RESERVE + held.station);
     expect(await balanceOf(db, BAKERY.walletNo, COIN)).toBe(before.bakery);
     expect(await balanceOf(db, SYSTEM_WALLETS.payouts, COIN)).toBe(
       before.payouts + expectedNet(before.main) + expectedNet(before.station),

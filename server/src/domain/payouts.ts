@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/connection';
 import { DomainError } from './errors';
 import { feeRateOn } from './fees';
-import { postTransaction, SYSTEM_WALLETS } from './ledger';
+import { heldForRefunds, postTransaction, SYSTEM_WALLETS } from './ledger';
 import { tokyoDateTime } from './mail';
 import { closingBefore, closingOnOrAfter, payoutDateOf, periodStartOf } from './payoutCalendar';
 import { inTransaction } from './refunds';
@@ -218,7 +218,10 @@ export async function listPayouts(
   ]);
   const closing = closingOnOrAfter(today);
   const heldUntil = account ? holdEnd(account.changed_at, holdHours) : null;
-  const gross = payableOf(await balanceOf(db, merchant.wallet_no, PAYOUT_COIN_ID));
+  const gross = payableOf(
+    (await balanceOf(db, merchant.wallet_no, PAYOUT_COIN_ID)) -
+      (await heldForRefunds(db, merchant.wallet_no, PAYOUT_COIN_ID)),
+  );
   const fees = payoutFee(gross, await payoutFeeRate(db, merchantId, today)) + PAYOUT_TRANSFER_FEE;
   return {
     ...page,
@@ -354,7 +357,11 @@ export async function runPayouts(
       // Trust: a payout to an account changed from another one waits until every Owner could react.
       const heldUntil = holdEnd(account.changed_at, holdHours);
       if (heldUntil && heldUntil.getTime() > now.getTime()) return skip(PAYOUT_MESSAGES.accountHeld(heldUntil));
-      const gross = payableOf(await balanceOf(trx, merchant.wallet_no, PAYOUT_COIN_ID));
+      // Money held for refund applications still waiting is not paid out.
+      const gross = payableOf(
+        (await balanceOf(trx, merchant.wallet_no, PAYOUT_COIN_ID)) -
+          (await heldForRefunds(trx, merchant.wallet_no, PAYOUT_COIN_ID)),
+      );
       const fee = payoutFee(gross, await payoutFeeRate(trx, merchant.id, latestDue));
       const net = gross - fee - PAYOUT_TRANSFER_FEE;
       if (net <= 0) return skip(PAYOUT_MESSAGES.belowFees);
