@@ -150,6 +150,7 @@ export const jpPages = {
   },
   top: {
     balances: {
+      held: '返金申請中 {{amount}}',
       title: 'コイン残高',
       empty: '残高のあるコインはありません',
     },

@@ -21,6 +21,11 @@ export const walletBalanceSchema = z.object({
   amount: amountSchema,
   transferable: flagSchema,
   refundable: flagSchema,
+  /**
+   * Trust: what the merchant's refund applications still waiting hold of the balance (amount + fee):
+   * nothing but their approval may spend it. 0 where none wait (and on customers' wallets).
+   */
+  held: amountSchema.optional(),
 });
 export const walletResponseSchema = z.object({
   wallet_no: walletNoSchema,

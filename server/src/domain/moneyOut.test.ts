@@ -490,6 +490,9 @@ describeEachDatabase('money in and out', (env) => {
         // 400 costs 404: what is left covers the held money.
         expect((await pay(400)).statusCode).toBe(200);
         expect(await balance(STATION.walletNo)).toBe(held + 96);
+        // The wallet answer says what is held beside the balance (Top shows it).
+        const wallet = (await call('GET', `/wallets/${STATION.walletNo}`)).json();
+        expect(wallet.balances.find((b: { id: number }) => b.id === COIN)).toMatchObject({ amount: held + 96, held });
       } finally {
         await env().app.inject({
           method: 'DELETE',

@@ -1,4 +1,5 @@
 import type { CallResponse } from '@coin/contract';
+import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { notFound } from './errors';
 
@@ -12,16 +13,33 @@ export async function getWallet(db: Db, walletNo: string): Promise<CallResponse<
     .where('wallet_no', '=', walletNo)
     .executeTakeFirst();
   if (!wallet) throw notFound();
-  const balances = await db
-    .selectFrom('wallet_balances as b')
-    .innerJoin('coins as c', 'c.id', 'b.coin_id')
-    .select(['c.id', 'c.name', 'b.amount', 'c.transferable', 'c.refundable'])
-    .where('b.wallet_no', '=', walletNo)
-    .orderBy('c.id')
-    .execute();
+  const [balances, held] = await Promise.all([
+    db
+      .selectFrom('wallet_balances as b')
+      .innerJoin('coins as c', 'c.id', 'b.coin_id')
+      .select(['c.id', 'c.name', 'b.amount', 'c.transferable', 'c.refundable'])
+      .where('b.wallet_no', '=', walletNo)
+      .orderBy('c.id')
+      .execute(),
+    // What the merchant's waiting refund applications hold, per coin (as ledger.ts's heldForRefunds).
+    db
+      .selectFrom('refund_applications as r')
+      .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
+      .select(['r.coin_id', sql<string>`sum(r.amount + r.fee)`.as('held')])
+      .where('m.wallet_no', '=', walletNo)
+      .where('r.status', '=', 'REQUESTED')
+      .groupBy('r.coin_id')
+      .execute(),
+  ]);
+  const heldByCoin = new Map(held.map((row) => [row.coin_id, Number(row.held)]));
   return {
     wallet_no: wallet.wallet_no,
-    balances: balances.map((b) => ({ ...b, transferable: flag(b.transferable), refundable: flag(b.refundable) })),
+    balances: balances.map((b) => ({
+      ...b,
+      transferable: flag(b.transferable),
+      refundable: flag(b.refundable),
+      held: heldByCoin.get(b.id) ?? 0,
+    })),
   };
 }
 

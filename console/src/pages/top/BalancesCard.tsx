@@ -63,6 +63,12 @@ function BalanceList({ wallet }: { wallet: Wallet }) {
                   {t('common.refundable')}
                 </Badge>
               )}
+              {/* Held for refunds still waiting: the rest is what can be spent or paid out. */}
+              {(coin.held ?? 0) > 0 && (
+                <Badge size="xs" variant="light" color="orange">
+                  {t('top.balances.held', { amount: formatCoin(coin.held ?? 0) })}
+                </Badge>
+              )}
             </Group>
           </Stack>
           <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
