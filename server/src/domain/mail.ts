@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 /** Where the file mailer reports each mail it wrote (the app's logger fits). */
 export interface MailLog {
   info(fields: Record<string, unknown>, message: string): void;
+  debug(fields: Record<string, unknown>, message: string): void;
 }
 
 /** One plain-text mail with the link it carries (logged when the mail is written to a file). */
@@ -57,15 +58,18 @@ export function fileMailer(dir: string, from: string, log: MailLog): Mailer {
   return {
     async send(mail) {
       const info = await transport.sendMail(message(from, mail));
-      await mkdir(dir, { recursive: true });
+      // Mails carry sign-in links: the directory and its files are the service user's alone.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       sequence = (sequence + 1) % 1_000_000;
       const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('.', '');
       const name = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.eml`;
       const file = join(dir, name);
       // Written aside then renamed: a reader never sees half a mail.
-      await writeFile(`${file}.partial`, info.message as Buffer);
+      await writeFile(`${file}.partial`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.partial`, file);
-      log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written');
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written');
+      // The link signs someone in: only at debug level (a developer without SMTP follows it from here).
+      log.debug({ to: mail.to, link: mail.link }, 'mail link');
     },
     close: () => transport.close(),
   };

@@ -207,6 +207,14 @@ describeEachDatabase('merchant settings', (env) => {
       const response = await send(newOwner, 'PUT', `/merchants/${NEW_ID}/bank_account`, account);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
+      // Decided by the route that answers: a percent-encoded path reaches it and is not stored either.
+      const encoded = await env().app.inject({
+        method: 'GET',
+        url: `/%61pi/merchants/${NEW_ID}/bank_account`,
+        headers: { authorization: newOwner.authorization },
+      });
+      expect(encoded.json()).toMatchObject({ account: { bank_name: '群馬' } });
+      expect(encoded.headers['cache-control']).toBe('no-store');
       expect(response.json().account).toMatchObject({
         bank_name: '群馬',
         branch_name: '前橋',
@@ -309,6 +317,8 @@ describeEachDatabase('merchant settings', (env) => {
     it('answers 404 for an image that is not stored', async () => {
       const response = await env().app.inject({ method: 'GET', url: `/api/merchant_images/${'0'.repeat(64)}` });
       expect(response.statusCode).toBe(404);
+      // Not cached for a year: only an image that exists is.
+      expect(response.headers['cache-control']).toBe('no-store');
     });
   });
 

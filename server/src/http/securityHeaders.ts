@@ -56,6 +56,8 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     // API answers carry account and money data: never stored by a browser or proxy, unless the call
     // set its own caching (images by content hash).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    // Decided by the route that answers, not by the raw URL (`/%61pi/…` reaches the API's routes too).
+    const api = request.routeOptions.config.call !== undefined || request.url.startsWith('/api/');
+    if (api && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 }

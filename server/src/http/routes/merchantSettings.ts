@@ -82,10 +82,11 @@ export const merchantSettingsHandlers: CallHandlers<
   async getMerchantImage(ctx) {
     const { hash } = ctx.params;
     const etag = `"${hash}"`;
+    // An unknown hash is a 404 like any API answer (no-store): only an image that exists is cached.
+    const image = await readMerchantImage(ctx.deps.db, hash);
     // The address is the content's hash: the bytes behind it never change.
     ctx.reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
     if (ctx.request.headers['if-none-match'] === etag) return ctx.reply.status(304).send() as never;
-    const image = await readMerchantImage(ctx.deps.db, hash);
     return ctx.reply.header('Content-Type', image.contentType).send(image.bytes) as never;
   },
   listMerchantTags: async (ctx) => listMerchantTags(ctx.deps.db, callerMembership(ctx).merchantId),
