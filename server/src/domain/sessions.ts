@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Role, STEP_UP_WINDOW_MS } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
+import { membershipOf } from './access';
 import { recordAudit } from './audit';
 import { DomainError } from './errors';
 import { verifyPassword } from './passwords';
@@ -241,15 +242,8 @@ export async function refreshSession(
     if (token.used_at) return { kind: 'reused' as const, popinfoId: token.popinfo_id };
     if (token.expires_at.getTime() <= now.getTime()) return { kind: 'invalid' as const };
     // Bound to a merchant where the user no longer holds an ACTIVE role (suspended, removed): no successor.
-    if (token.merchant_id !== null) {
-      const member = await trx
-        .selectFrom('merchant_users')
-        .select('user_id')
-        .where('merchant_id', '=', token.merchant_id)
-        .where('user_id', '=', token.user_id)
-        .where('status', '=', 'ACTIVE')
-        .executeTakeFirst();
-      if (!member) return { kind: 'invalid' as const };
+    if (token.merchant_id !== null && !(await membershipOf(trx, token.user_id, token.merchant_id))) {
+      return { kind: 'invalid' as const };
     }
 
     await trx.updateTable('reauth_tokens').set({ used_at: now }).where('id', '=', token.id).execute();
@@ -344,15 +338,8 @@ export async function forkSession(
       opener.expires_at.getTime() > now.getTime() &&
       (opener.used_at === null || now.getTime() - opener.used_at.getTime() <= FORK_ROTATION_GRACE_MS);
     if (!fresh) throw new DomainError('unauthorized');
-    if (caller.merchantId !== null) {
-      const member = await trx
-        .selectFrom('merchant_users')
-        .select('role')
-        .where('merchant_id', '=', caller.merchantId)
-        .where('user_id', '=', caller.userId)
-        .where('status', '=', 'ACTIVE')
-        .executeTakeFirst();
-      if (!member) throw new DomainError('not_found');
+    if (caller.merchantId !== null && !(await membershipOf(trx, caller.userId, caller.merchantId))) {
+      throw new DomainError('not_found');
     }
     const popinfoId = randomUUID();
     await trx
