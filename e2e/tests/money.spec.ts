@@ -30,10 +30,10 @@ async function topBalance(page: Page, coin: string): Promise<number> {
   await page.goto('/top');
   const item = page.getByRole('region', { name: 'コイン残高' }).getByRole('listitem').filter({ hasText: coin });
   await expect(item).toBeVisible();
-  const text = ((await item.textContent()) ?? '').trim();
-  const match = /([\d,]+)\s*$/.exec(text);
-  if (!match?.[1]) throw new Error(`no amount in ${text}`);
-  return numberIn(match[1]);
+  // The balance is the line's figure alone (a badge beside it may say what refunds hold: 返金申請中 …).
+  const amount = item.getByText(/^[\d,]+$/);
+  await expect(amount).toBeVisible();
+  return numberIn((await amount.textContent()) ?? '');
 }
 
 /** On /refund/request: pick the newest payment of `coin` with something left to refund, enter `amount`, confirm. */
@@ -471,8 +471,16 @@ test.describe('money pages', () => {
     const row = page.getByRole('table', { name: '出金履歴' }).getByRole('row').nth(1);
     await expect(row).toContainText('予定');
     await expect(row).toContainText('****2345');
-    // The reserve (支払準備金) stays in the wallet.
-    expect(await topBalance(page, 'めぶくコイン')).toBe(30_000);
+    // The reserve (支払準備金) stays in the wallet, and so does what waiting refund applications hold
+    // (Top says how much beside the balance).
+    const balance = await topBalance(page, 'めぶくコイン');
+    const heldBadge = page
+      .getByRole('region', { name: 'コイン残高' })
+      .getByRole('listitem')
+      .filter({ hasText: 'めぶくコイン' })
+      .getByText(/^返金申請中/);
+    const held = (await heldBadge.count()) > 0 ? numberIn((await heldBadge.textContent()) ?? '') : 0;
+    expect(balance).toBe(30_000 + held);
   });
 });
 
