@@ -223,15 +223,21 @@ export async function postOrRefuse(
  * coin, amount and fee: held for them, so nothing else spends it before the approval.
  */
 export async function heldForRefunds(db: Db, walletNo: string, coinId: number): Promise<number> {
-  const row = await db
+  return (await heldByCoin(db, walletNo, coinId)).get(coinId) ?? 0;
+}
+
+/** What a merchant wallet's waiting refund applications hold, per coin (one coin when given). */
+export async function heldByCoin(db: Db, walletNo: string, coinId?: number): Promise<Map<number, number>> {
+  const rows = await db
     .selectFrom('refund_applications as r')
     .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
-    .select(sql<string | null>`sum(r.amount + r.fee)`.as('held'))
+    .select(['r.coin_id', sql<string>`sum(r.amount + r.fee)`.as('held')])
     .where('m.wallet_no', '=', walletNo)
-    .where('r.coin_id', '=', coinId)
     .where('r.status', '=', 'REQUESTED')
-    .executeTakeFirst();
-  return Number(row?.held ?? 0);
+    .$if(coinId !== undefined, (q) => q.where('r.coin_id', '=', coinId as number))
+    .groupBy('r.coin_id')
+    .execute();
+  return new Map(rows.map((row) => [row.coin_id, Number(row.held)]));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CallResponse } from '@coin/contract';
-import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { notFound } from './errors';
+import { heldByCoin } from './ledger';
 
 const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 
@@ -21,24 +21,16 @@ export async function getWallet(db: Db, walletNo: string): Promise<CallResponse<
       .where('b.wallet_no', '=', walletNo)
       .orderBy('c.id')
       .execute(),
-    // What the merchant's waiting refund applications hold, per coin (as ledger.ts's heldForRefunds).
-    db
-      .selectFrom('refund_applications as r')
-      .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
-      .select(['r.coin_id', sql<string>`sum(r.amount + r.fee)`.as('held')])
-      .where('m.wallet_no', '=', walletNo)
-      .where('r.status', '=', 'REQUESTED')
-      .groupBy('r.coin_id')
-      .execute(),
+    // What the merchant's waiting refund applications hold, per coin.
+    heldByCoin(db, walletNo),
   ]);
-  const heldByCoin = new Map(held.map((row) => [row.coin_id, Number(row.held)]));
   return {
     wallet_no: wallet.wallet_no,
     balances: balances.map((b) => ({
       ...b,
       transferable: flag(b.transferable),
       refundable: flag(b.refundable),
-      held: heldByCoin.get(b.id) ?? 0,
+      held: held.get(b.id) ?? 0,
     })),
   };
 }

@@ -1,7 +1,9 @@
 import { CALL_ENDPOINTS, type CallEndpoint, STEP_UP_WINDOW_MS } from '@coin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heldForRefunds } from '../domain/ledger';
 import { closingOnOrAfter } from '../domain/payoutCalendar';
-import { runPayouts } from '../domain/payouts';
+import { PAYOUT_RESERVE, runPayouts } from '../domain/payouts';
+import { settleBalance } from '../domain/refunds.fixtures';
 import { addDays } from '../domain/time';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { DEMO, describeEachDatabase, type SignedIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
@@ -137,7 +139,10 @@ describe('trust: only a proven Owner changes where the money goes', () => {
         expect(heldUntil - clock.now().getTime()).toBeGreaterThan(71 * 60 * 60 * 1000);
         expect(heldUntil - clock.now().getTime()).toBeLessThanOrEqual(72 * 60 * 60 * 1000);
 
-        // The run of the next closing passes 本店 over while the hold lasts, and pays after it.
+        // The run of the next closing passes 本店 over while the hold lasts, and pays after it: 本店 is
+        // given a balance a payout pays, whatever the seed's day and the held refunds left.
+        const heldByRefunds = await heldForRefunds(env().db, DEMO.mainWalletNo, 1);
+        await settleBalance(env().db, DEMO.mainWalletNo, MAIN, 1, PAYOUT_RESERVE + heldByRefunds + 50_000);
         const runDate = addDays(closingOnOrAfter(tokyoDay()), 1);
         const held = await runPayouts(env().db, runDate, clock.now());
         expect(held.paid.map((p) => p.merchant_id)).not.toContain(MAIN);

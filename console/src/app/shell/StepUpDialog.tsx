@@ -3,7 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import { Button, Group, getDefaultZIndex, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessageKey } from '@/api/errors';
+import { errorMessageKey, isApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { handleStepUp } from '@/api/stepUp';
 import { useDialogFrame } from '@/components/ConfirmDialog';
@@ -60,8 +60,8 @@ export default function StepUpDialog() {
       finish(true);
     } catch (failure) {
       setSubmitting(false);
-      const field = (failure as { body?: { field?: string } }).body?.field;
-      setError(field === 'password' ? t('accounts.errors.currentPassword') : t(errorMessageKey(failure)));
+      const wrongPassword = isApiError(failure, 400) && failure.body.field === 'password';
+      setError(wrongPassword ? t('accounts.errors.currentPassword') : t(errorMessageKey(failure)));
     }
   }
 
