@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { installTestClock } from './contract/src/testClock';
+import { installTestClock } from './contract/src/testClock.ts';
 
 // TEST_CLOCK=<ISO date-time> runs every test as if it were then; anchored here, shared by the workers.
 installTestClock();

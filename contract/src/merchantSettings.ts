@@ -61,12 +61,41 @@ export const merchantProfileSchema = z.object({
   updated_at: instantSchema,
 });
 
+/**
+ * Characters a merchant name refuses, because they let one name pass for another in the payee picker:
+ * controls and line breaks (Cc, Zl, Zp), format characters (Cf: direction marks and overrides, zero-width
+ * spaces and joiners, soft hyphen, BOM), spaces other than the ASCII and ideographic ones, and the blank
+ * letters that render as nothing (Hangul fillers, braille blank).
+ */
+const UNSAFE_NAME_CHAR =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u115F\u1160\u3164\uFFA0\u2800]/u;
+/** The first refused character, as U+XXXX, for the message; null when the name is safe. */
+export function unsafeNameChar(name: string): string | null {
+  const found = UNSAFE_NAME_CHAR.exec(name);
+  if (!found) return null;
+  return `U+${(found[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+export const MERCHANT_NAME_MESSAGES = {
+  required: '加盟店名を入力してください',
+  tooLong: `加盟店名は${MERCHANT_NAME_MAX}文字以内で入力してください`,
+  unsafe: (code: string) =>
+    `加盟店名に使えない文字（${code}）が含まれています。制御文字・改行・表示されない文字・文字の向きを変える文字は使えません`,
+} as const;
+
+/** A merchant name as payers see it in their payee picker: trimmed, visible, nothing that hides or reorders. */
+export const merchantNameSchema = z
+  .string()
+  .trim()
+  .superRefine((name, ctx) => {
+    const unsafe = unsafeNameChar(name);
+    if (unsafe) ctx.addIssue({ code: 'custom', message: MERCHANT_NAME_MESSAGES.unsafe(unsafe) });
+    else if (name === '') ctx.addIssue({ code: 'custom', message: MERCHANT_NAME_MESSAGES.required });
+    else if (name.length > MERCHANT_NAME_MAX) ctx.addIssue({ code: 'custom', message: MERCHANT_NAME_MESSAGES.tooLong });
+  });
+
 export const updateMerchantBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, '加盟店名を入力してください')
-    .max(MERCHANT_NAME_MAX, `加盟店名は${MERCHANT_NAME_MAX}文字以内で入力してください`),
+  name: merchantNameSchema,
   description: trimmed(MERCHANT_DESCRIPTION_MAX, '紹介文'),
   postal_code: postalCodeSchema,
   prefecture: z.string().refine((p) => p === '' || (PREFECTURES as readonly string[]).includes(p), {

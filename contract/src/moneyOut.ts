@@ -51,6 +51,8 @@ export const paymentRatesResponseSchema = listOf(paymentRateSchema);
 export const paymentPayeeSchema = z.object({
   merchant_id: z.number().int(),
   name: z.string(),
+  /** Shown beside the name so two merchants of one name are told apart. */
+  wallet_no: z.string(),
   merchant_group_id: z.number().int().nullable(),
 });
 export const paymentPayeesResponseSchema = listOf(paymentPayeeSchema);
@@ -65,6 +67,7 @@ export const paymentFeeQuerySchema = z.object({
 export const paymentFeeResponseSchema = z.object({
   to_merchant_id: z.number().int(),
   to_merchant_name: z.string(),
+  to_wallet_no: z.string(),
   type: z.string(),
   rate_label: z.string(),
   rate_bp: z.number().int(),

@@ -235,7 +235,8 @@ test.describe('money pages', () => {
 
     await page.goto('/payment/request');
     await expect(page.getByRole('heading', { level: 1, name: '支払依頼' })).toBeVisible();
-    await page.getByLabel('支払先').selectOption({ label: MERCHANTS.station });
+    // The picker names each payee with its wallet number, so two shops of one name are told apart.
+    await page.getByLabel('支払先').selectOption({ label: `${MERCHANTS.station}（ウォレット番号 1100000002）` });
     const coinSelect = page.getByRole('combobox', { name: 'コイン', exact: true });
     await coinSelect.selectOption((await coinSelect.locator('option', { hasText: coin }).getAttribute('value')) ?? '');
     await page.getByRole('radio', { name: /^通常/ }).check();
@@ -245,7 +246,8 @@ test.describe('money pages', () => {
     await page.getByRole('button', { name: '確認する' }).click();
 
     const confirmation = page.getByRole('region', { name: '支払内容の確認' });
-    await expect(confirmation.getByRole('row', { name: /支払先/ })).toContainText(MERCHANTS.station);
+    await expect(confirmation.getByRole('row', { name: /^支払先\s/ })).toContainText(MERCHANTS.station);
+    await expect(confirmation.getByRole('row', { name: /^支払先のウォレット番号/ })).toContainText('1100000002');
     await expect(confirmation.getByRole('row', { name: /^手数料/ })).toContainText('10');
     await expect(confirmation.getByRole('row', { name: /^合計/ })).toContainText('1,010');
     // Nothing has moved before 支払う.

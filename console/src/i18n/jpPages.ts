@@ -499,6 +499,8 @@ export const jpPages = {
     formTitle: '支払内容の入力',
     lead: 'ウォレットのコインで他の加盟店に支払います。手数料は支払金額とは別に、この加盟店の残高から差し引かれます。',
     payee: '支払先',
+    payeeOption: '{{name}}（ウォレット番号 {{walletNo}}）',
+    payeeWallet: '支払先のウォレット番号',
     choose: '選択してください',
     payeesFailed: '支払先を読み込めませんでした',
     noPayees: '支払える加盟店がありません',

@@ -38,7 +38,7 @@ export async function listPaymentRates(db: Db): Promise<CallResponse<'listPaymen
 export async function listPaymentPayees(db: Db): Promise<CallResponse<'listPaymentPayees'>> {
   const items = await db
     .selectFrom('merchants')
-    .select(['id as merchant_id', 'name', 'group_id as merchant_group_id'])
+    .select(['id as merchant_id', 'name', 'wallet_no', 'group_id as merchant_group_id'])
     .where('status', '=', 'OPEN')
     .orderBy('id')
     .execute();
@@ -91,6 +91,7 @@ export async function paymentFeeQuote(
   return {
     to_merchant_id: q.payee.id,
     to_merchant_name: q.payee.name,
+    to_wallet_no: q.payee.walletNo,
     type: q.rate.type,
     rate_label: q.rate.label,
     rate_bp: q.rate.rateBp,

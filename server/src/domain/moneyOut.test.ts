@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../seed/accounts';
 import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, tokyoDay } from '../testing/harness';
 import { issueInvoice } from './invoices';
 import { heldForRefunds, SYSTEM_WALLETS } from './ledger';
 import { operatorIssueInvoice, operatorPayUrlPayment } from './operatorMoneyOut';
@@ -55,7 +55,20 @@ describeEachDatabase('money in and out', (env) => {
         fees: await balance(SYSTEM_WALLETS.fees),
       };
       const fee = await call('GET', `/merchants/${MAIN.id}/fee?to_merchant_id=${STATION.id}&amount=1000&type=STANDARD`);
-      expect(fee.json()).toMatchObject({ amount: 1000, fee: 10, total: 1010, to_merchant_name: STATION.name });
+      expect(fee.json()).toMatchObject({
+        amount: 1000,
+        fee: 10,
+        total: 1010,
+        to_merchant_name: STATION.name,
+        to_wallet_no: STATION.walletNo,
+      });
+      // The picker tells payees of one name apart by their wallet numbers.
+      const bound = await signInAt(env().app, DEMO.owner, MAIN.id);
+      const payees = await call('GET', '/merchants/request_payment', { as: bound });
+      expect(payees.statusCode, payees.body).toBe(200);
+      expect(payees.json().items).toContainEqual(
+        expect.objectContaining({ merchant_id: STATION.id, name: STATION.name, wallet_no: STATION.walletNo }),
+      );
 
       const paid = await call('POST', `/merchants/${MAIN.id}/payments`, {
         payload: { to_merchant_id: STATION.id, coin_id: COIN, amount: 1000, type: 'STANDARD' },

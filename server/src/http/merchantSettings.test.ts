@@ -94,6 +94,9 @@ describeEachDatabase('merchant settings', (env) => {
 
     it.each([
       ['name', { name: ' ' }, '加盟店名を入力してください'],
+      ['name', { name: 'めぶく\u202E店商' }, '加盟店名に使えない文字（U+202E）'],
+      ['name', { name: 'めぶく\n商店' }, '加盟店名に使えない文字（U+000A）'],
+      ['name', { name: '\u200B' }, '加盟店名に使えない文字（U+200B）'],
       ['postal_code', { postal_code: '371-0023' }, '郵便番号は7桁'],
       ['phone', { phone: '1234' }, '電話番号は0から始まる'],
       ['phone', { phone: '027-123-45678' }, '電話番号は0から始まる'],

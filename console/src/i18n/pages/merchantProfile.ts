@@ -58,6 +58,8 @@ export const merchantProfile = {
   },
   validation: {
     nameRequired: '加盟店名を入力してください',
+    nameUnsafe:
+      '加盟店名に使えない文字（{{code}}）が含まれています。制御文字・改行・表示されない文字・文字の向きを変える文字は使えません',
     tooLong: '{{field}}は{{max}}文字以内で入力してください',
     postalCodeInvalid: '郵便番号は7桁の数字で入力してください（例: 371-0023）',
     prefectureInvalid: '都道府県を一覧から選んでください',

@@ -1,4 +1,4 @@
-import { type MerchantProfile, PREFECTURES } from '@coin/contract';
+import { type MerchantProfile, PREFECTURES, unsafeNameChar } from '@coin/contract';
 import {
   Alert,
   Button,
@@ -65,12 +65,14 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
   const label = (field: ProfileField) => t(LABEL_KEYS[field]);
 
   /** Each problem in words; the limits are the contract's. */
-  const messages = (problems: ProfileFormProblems): Partial<Record<ProfileField, string>> =>
+  const messages = (problems: ProfileFormProblems, values: ProfileFormValues): Partial<Record<ProfileField, string>> =>
     Object.fromEntries(
       PROFILE_FIELDS.filter((field) => problems[field]).map((field) => {
         switch (problems[field]) {
           case 'required':
             return [field, t('merchantProfile.validation.nameRequired')];
+          case 'unsafe':
+            return [field, t('merchantProfile.validation.nameUnsafe', { code: unsafeNameChar(values.name.trim()) })];
           case 'tooLong':
             return [
               field,
@@ -89,7 +91,7 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
 
   const form = useForm<ProfileFormValues>({
     initialValues: profileFormValues(profile),
-    validate: (values) => messages(checkProfileForm(values)),
+    validate: (values) => messages(checkProfileForm(values), values),
     onValuesChange: () => {
       // What the server refused was about the values before this change.
       if (save.isError) save.reset();

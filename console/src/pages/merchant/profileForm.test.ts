@@ -103,6 +103,13 @@ describe('the profile form', () => {
     expect(checkProfileForm(values)).toEqual({});
   });
 
+  it('refuses a name that hides or reorders characters before sending, as the contract does', () => {
+    const values = profileFormValues(profile);
+    expect(checkProfileForm({ ...values, name: 'めぶく\u202Eフェカ' })).toEqual({ name: 'unsafe' });
+    expect(checkProfileForm({ ...values, name: 'めぶく\u200Bカフェ' })).toEqual({ name: 'unsafe' });
+    expect(checkProfileForm({ ...values, name: ' 　' })).toEqual({ name: 'required' });
+  });
+
   it('trims what it sends and sees a respelled value as unchanged', () => {
     const values = { ...profileFormValues(profile), name: '  めぶくカフェ 本店 ', postalCode: '３７１００２３' };
     expect(profileBody(values).name).toBe('めぶくカフェ 本店');

@@ -7,6 +7,7 @@ import {
   type MerchantProfile,
   PREFECTURES,
   type UpdateMerchantBody,
+  unsafeNameChar,
 } from '@coin/contract';
 import { halfWidthDigits } from '@/components/typedNumber';
 
@@ -25,7 +26,7 @@ export interface ProfileFormValues {
 }
 
 export type ProfileField = keyof ProfileFormValues;
-export type ProfileProblem = 'required' | 'tooLong' | 'invalid';
+export type ProfileProblem = 'required' | 'tooLong' | 'invalid' | 'unsafe';
 export type ProfileFormProblems = Partial<Record<ProfileField, ProfileProblem>>;
 
 /** The fields in the order the form shows them (the first with a problem takes the focus). */
@@ -151,6 +152,7 @@ export function checkProfileForm(values: ProfileFormValues): ProfileFormProblems
   for (const field of Object.keys(PROFILE_TEXT_MAX) as (keyof typeof PROFILE_TEXT_MAX)[]) {
     if (values[field].trim().length > PROFILE_TEXT_MAX[field]) problems[field] = 'tooLong';
   }
+  if (unsafeNameChar(body.name)) problems.name = 'unsafe';
   if (body.postal_code !== '' && !/^\d{7}$/.test(body.postal_code)) problems.postalCode = 'invalid';
   if (body.prefecture !== '' && !(PREFECTURES as readonly string[]).includes(body.prefecture)) {
     problems.prefecture = 'invalid';

@@ -37,7 +37,7 @@ async function mountPage(rates: PaymentRate[] = [STANDARD], fee?: PaymentFee) {
     id === 'getPaymentFee' && fee ? Promise.resolve(fee) : new Promise(() => {})) as typeof api.call);
   const client = formQueryClient();
   client.setQueryData(merchantPaymentKeys.payees(), {
-    items: [{ merchant_id: 8, name: 'めぶくカフェ 駅前店', merchant_group_id: null }],
+    items: [{ merchant_id: 8, name: 'めぶくカフェ 駅前店', wallet_no: '2000000008', merchant_group_id: null }],
   });
   client.setQueryData(merchantPaymentKeys.rates(), { items: rates });
   client.setQueryData(walletKeys.detail(WALLET_NO), {
@@ -66,6 +66,7 @@ describe('RequestPaymentPage form', () => {
     const fee: PaymentFee = {
       to_merchant_id: 8,
       to_merchant_name: 'めぶくカフェ 駅前店',
+      to_wallet_no: '2000000008',
       type: 'STANDARD',
       rate_label: '通常',
       rate_bp: 100,
@@ -83,6 +84,30 @@ describe('RequestPaymentPage form', () => {
     expect(descriptionOf(amount)).toContain('手数料を含めた合計（5,050）が残高（5,000）を超えています');
     expect(feeCalls()[0]?.[1]).toMatchObject({ query: { to_merchant_id: 8, amount: 5000, type: 'STANDARD' } });
     expect(container.textContent).not.toContain('支払内容の確認');
+  });
+
+  it('tells payees of one name apart by wallet number, in the picker and on the confirm step', async () => {
+    const fee: PaymentFee = {
+      to_merchant_id: 8,
+      to_merchant_name: 'めぶくカフェ 駅前店',
+      to_wallet_no: '2000000008',
+      type: 'STANDARD',
+      rate_label: '通常',
+      rate_bp: 100,
+      amount: 1000,
+      fee: 10,
+      total: 1010,
+    };
+    const container = await mountPage([STANDARD], fee);
+    const payee = fieldByLabel(container, '支払先') as HTMLSelectElement;
+    expect([...payee.options].map((option) => option.textContent)).toContain(
+      'めぶくカフェ 駅前店（ウォレット番号 2000000008）',
+    );
+    await typeInto(payee, '8');
+    await typeInto(fieldByLabel(container, '支払金額'), '1000');
+    await submitWith(container, '確認する');
+    await vi.waitFor(() => expect(container.textContent).toContain('支払内容の確認'));
+    expect(container.textContent).toContain('支払先のウォレット番号2000000008');
   });
 
   it("checks the request with the contract's schema: a rate type it refuses is not sent", async () => {

@@ -235,7 +235,10 @@ function FormStep({
 
   const payeeOptions = [
     { value: '', label: payees.isPending ? t('common.loading') : t('requestPayment.choose') },
-    ...payeeList.map((candidate) => ({ value: String(candidate.merchant_id), label: candidate.name })),
+    ...payeeList.map((candidate) => ({
+      value: String(candidate.merchant_id),
+      label: t('requestPayment.payeeOption', { name: candidate.name, walletNo: candidate.wallet_no }),
+    })),
   ];
   const coinOptions = [
     { value: '', label: wallet.isPending ? t('common.loading') : t('requestPayment.choose') },
@@ -357,6 +360,7 @@ function ConfirmStep({
   const { fee, body } = step;
   const rows: [string, string][] = [
     [t('requestPayment.payee'), fee.to_merchant_name],
+    [t('requestPayment.payeeWallet'), fee.to_wallet_no],
     [t('requestPayment.coin'), step.coinName],
     [t('requestPayment.amount'), formatCoin(fee.amount)],
     [t('requestPayment.fee', { label: fee.rate_label, rate: formatBasisPoints(fee.rate_bp) }), formatCoin(fee.fee)],

@@ -10,9 +10,9 @@ import {
 } from './paymentRequestForm';
 
 const payees: PaymentPayee[] = [
-  { merchant_id: 1, name: 'めぶくカフェ 本店', merchant_group_id: 1 },
-  { merchant_id: 2, name: 'めぶくカフェ 駅前店', merchant_group_id: 1 },
-  { merchant_id: 3, name: 'まちのパン屋', merchant_group_id: null },
+  { merchant_id: 1, name: 'めぶくカフェ 本店', wallet_no: '2000000001', merchant_group_id: 1 },
+  { merchant_id: 2, name: 'めぶくカフェ 駅前店', wallet_no: '2000000002', merchant_group_id: 1 },
+  { merchant_id: 3, name: 'まちのパン屋', wallet_no: '2000000003', merchant_group_id: null },
 ];
 const rates: PaymentRate[] = [
   { type: 'STANDARD', label: '通常', rate_bp: 100, group_only: false },
