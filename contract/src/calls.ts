@@ -232,7 +232,11 @@ export const CALLS = {
     params: s.identityParamsSchema,
     body: s.changeEmailBodySchema,
     response: s.changeEmailResponseSchema,
-    refusals: { '409': '`duplicate_email`: the address belongs to another account' },
+    refusals: {
+      '409': '`duplicate_email`: the address belongs to another account',
+      '429':
+        '`rate_limited`: too many requests from this address, or the new address was sent its links for the hour (ACCOUNT_MAILS_PER_HOUR)',
+    },
   },
   // Money: refunds
   listRefundApplications: {

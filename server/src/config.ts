@@ -193,6 +193,21 @@ const SCHEMA = {
     description: 'How long a password reset link stays valid',
     read: integer(60, 1, 24 * 60 * 7),
   }),
+  accountMailsPerHour: variable('ACCOUNT_MAILS_PER_HOUR', {
+    default: '5',
+    description: 'Password-reset and email-change links one address may be sent per hour (more are not sent)',
+    read: integer(5, 1, 1000),
+  }),
+  /**
+   * The password-reset lookup and mail start between half this and this long after the answer, so the
+   * answers that follow a request do not tell a known address from an unknown one by their speed.
+   */
+  resetMailDelayMs: variable('RESET_MAIL_DELAY_MS', {
+    default: '2000',
+    description:
+      'The password-reset lookup and mail start after a random delay of half this to this many milliseconds (0: at once)',
+    read: integer(2000, 0, 60_000),
+  }),
   emailVerificationTtlHours: variable('EMAIL_VERIFICATION_TTL_HOURS', {
     default: '24',
     description: 'How long the link confirming a new email address stays valid',

@@ -42,9 +42,34 @@ export async function issueAccountToken(
       merchant_id: input.merchantId ?? null,
       email: input.email ?? null,
       expires_at: input.expiresAt,
+      created_at: now,
     })
     .execute();
   return token;
+}
+
+const LINKS_TO_AN_ADDRESS: readonly AccountTokenPurpose[] = ['password_reset', 'initial_password'];
+
+/**
+ * How many password-reset (or first-password) and email-change links went to `address` since `since`:
+ * the per-recipient limit, so nobody can flood a mailbox (or time the service) by asking again and again.
+ */
+export async function accountLinksSentTo(db: Db, address: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select((eb) => eb.fn.countAll<string>().as('sent'))
+    .where('created_at', '>', since)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('purpose', '=', 'email_change'), eb('email', '=', address)]),
+        eb.and([
+          eb('purpose', 'in', LINKS_TO_AN_ADDRESS),
+          eb('user_id', 'in', eb.selectFrom('identities').select('id').where('email', '=', address)),
+        ]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.sent);
 }
 
 export interface AccountTokenRow {

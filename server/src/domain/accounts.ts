@@ -1,7 +1,7 @@
 import { REQUESTER } from '@coin/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
-import { findUsableToken, issueAccountToken, markTokenUsed } from './accountTokens';
+import { accountLinksSentTo, findUsableToken, issueAccountToken, markTokenUsed } from './accountTokens';
 import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { emailChangedNoticeMail, emailChangeMail, initialPasswordMail, type Mail, passwordResetMail } from './mail';
@@ -54,6 +54,16 @@ export async function revokeOtherSessions(
  * after it has answered (the same answer for every address), so neither the time to answer nor an
  * error tells registered addresses apart.
  */
+const HOUR_MS = 60 * 60 * 1000;
+export const ACCOUNT_LINKS_SPENT_MESSAGE =
+  'このメールアドレスには1時間以内に送れる確認メールの上限まで送りました。しばらく待ってから再度お試しください';
+
+/** Whether `address` was sent its ACCOUNT_MAILS_PER_HOUR reset and email-change links in the last hour. */
+async function linksSpent(deps: Pick<AccountDeps, 'db' | 'config' | 'now'>, address: string): Promise<boolean> {
+  const since = new Date(deps.now.getTime() - HOUR_MS);
+  return (await accountLinksSentTo(deps.db, address, since)) >= deps.config.accountMailsPerHour;
+}
+
 export async function requestPasswordReset(
   deps: AccountDeps,
   input: { email: string; requester: string },
@@ -65,6 +75,8 @@ export async function requestPasswordReset(
     .where('email', '=', email)
     .executeTakeFirst();
   if (!identity) return { ok: true };
+  // The address has had its links for the hour: nothing more is sent (the answer was the same anyway).
+  if (await linksSpent(deps, email)) return { ok: true };
   const expiresAt = new Date(deps.now.getTime() + minutes(deps.config.passwordResetTtlMinutes));
   const hasPassword = identity.password_hash !== null;
   await deps.db.transaction().execute(async (trx) => {
@@ -200,6 +212,9 @@ export async function changeEmail(
     if (identity.email === email) throw invalidRequest('email', '現在のメールアドレスと同じです');
     const other = await trx.selectFrom('identities').select('id').where('email', '=', email).executeTakeFirst();
     if (other) throw new DomainError('duplicate_email', undefined, 'email');
+    if (await linksSpent({ ...deps, db: trx }, email)) {
+      throw new DomainError('rate_limited', ACCOUNT_LINKS_SPENT_MESSAGE, 'email');
+    }
     const issued = await issueAccountToken(
       trx,
       { purpose: 'email_change', userId: callerId, email, expiresAt },

@@ -5,7 +5,7 @@ import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, tokyoDay }
 import { issueInvoice } from './invoices';
 import { heldForRefunds, SYSTEM_WALLETS } from './ledger';
 import { operatorIssueInvoice, operatorPayUrlPayment } from './operatorMoneyOut';
-import { balanceOf, drainTo, entrySum, freshPayment, requestRefund, settleBalance } from './refunds.fixtures';
+import { balanceOf, entrySum, freshPayment, requestRefund, settleBalance } from './refunds.fixtures';
 import { createUrlPayment, urlPaymentUrl } from './urlPayments';
 
 // Money in and out: payment requests, URL payments, invoices and reloads, through the HTTP API.

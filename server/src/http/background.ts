@@ -9,8 +9,11 @@ declare module 'fastify' {
 
 /** Runs work after an answer has been sent; AppDeps carries it to the handlers. */
 export interface Background {
-  /** Starts `task` once the current answer is on its way; a failure is logged under `name`. */
-  run(name: string, task: () => Promise<unknown>): void;
+  /**
+   * Starts `task` once the current answer is on its way (and `delayMs` later, when given); a failure is
+   * logged under `name`.
+   */
+  run(name: string, task: () => Promise<unknown>, options?: { delayMs?: number }): void;
 }
 
 /**
@@ -25,8 +28,11 @@ export function installBackground(app: FastifyInstance): Background {
   app.decorate('settleBackground', settle);
   app.addHook('onClose', settle);
   return {
-    run(name, task) {
-      const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    run(name, task, options = {}) {
+      const delayMs = options.delayMs ?? 0;
+      const work: Promise<void> = new Promise<void>((resolve) =>
+        delayMs > 0 ? setTimeout(resolve, delayMs) : setImmediate(resolve),
+      )
         .then(task)
         .then(
           () => undefined,

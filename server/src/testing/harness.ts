@@ -48,6 +48,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     CONSOLE_DIST: join(tmpdir(), 'coin-test-no-console'),
     // Tests sign in far more often than people: the rate-limit tests set their own small limit.
     RATE_LIMIT_MAX: '1000000',
+    // Reset mails at once (the timing test sets the production delay); the limit test sets its own.
+    RESET_MAIL_DELAY_MS: '0',
+    ACCOUNT_MAILS_PER_HOUR: '1000',
     ...env,
   });
 }

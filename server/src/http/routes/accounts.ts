@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { changeEmail, changePassword, requestPasswordReset, resetPassword, verifyEmail } from '../../domain/accounts';
 import type { AccountDeps } from '../../domain/merchantUsers';
 import {
@@ -34,6 +35,10 @@ function accountDeps(ctx: CallContext<AccountCall>): AccountDeps {
   };
 }
 
+/** A random delay from half of `maxMs` to `maxMs` (0 when it is 0). */
+export const resetDelay = (maxMs: number): number =>
+  maxMs === 0 ? 0 : Math.floor(maxMs / 2) + randomInt(Math.ceil(maxMs / 2) + 1);
+
 export const accountHandlers: CallHandlers<AccountCall> = {
   inviteMerchantUser: async (ctx) => inviteMerchantUser(accountDeps(ctx), callerMembership(ctx).merchantId, ctx.body),
   updateMerchantUser: async (ctx) =>
@@ -44,9 +49,12 @@ export const accountHandlers: CallHandlers<AccountCall> = {
   activateInvitation: async (ctx) => activateInvitation(accountDeps(ctx), ctx.body),
   verifyEmail: async (ctx) => verifyEmail(accountDeps(ctx), ctx.body.token),
   async requestPasswordReset(ctx) {
-    // Answer first, look the address up after: known and unknown addresses answer in the same time.
+    // Answer first, look the address up after a random delay: known and unknown addresses answer in the
+    // same time, and the answers that follow are not slowed by the mail of a known one (PGlite has one
+    // connection). The delay is drawn for every request, known or not.
     const deps = accountDeps(ctx);
-    ctx.deps.background.run('password reset', () => requestPasswordReset(deps, ctx.body));
+    const delayMs = resetDelay(ctx.deps.config.resetMailDelayMs);
+    ctx.deps.background.run('password reset', () => requestPasswordReset(deps, ctx.body), { delayMs });
     return { ok: true };
   },
   resetPassword: async (ctx) => resetPassword(accountDeps(ctx), ctx.params.token, ctx.body.password),
