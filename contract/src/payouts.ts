@@ -66,6 +66,11 @@ export const payoutSkipSchema = z.object({
 
 export const payoutsQuerySchema = pagedPeriodQuerySchema;
 export const payoutsResponseSchema = pagedOf(payoutSchema).extend({
+  /**
+   * Payouts whose closing has run and whose transfer day has not come (SCHEDULED), earliest transfer
+   * first: they come before `next`, and their money has already left the wallet.
+   */
+  scheduled: z.array(payoutSchema),
   /** The next closing and its expected payout; null when the merchant has nothing to pay out. */
   next: nextPayoutSchema.nullable(),
   /** Closings the payout run passed over for this merchant (no bank account…), newest first. */

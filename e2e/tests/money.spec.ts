@@ -456,7 +456,8 @@ test.describe('money pages', () => {
   test('the payout run pays 本店 at the next closing once; /withdrawalInfo shows it scheduled', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
     await page.goto('/withdrawalInfo');
-    const next = page.getByRole('region', { name: '次回の出金予定' });
+    // The card lists payouts awaiting their transfer day first (their closing has run), then the next closing.
+    const next = page.getByRole('region', { name: '次回の出金予定' }).getByRole('table', { name: '次の締めの見込み' });
     await expect(next).toContainText('振込予定日');
     const closing = /〜\s*(\d{4})\/(\d{2})\/(\d{2})/.exec((await next.textContent()) ?? '');
     expect(closing).not.toBeNull();
@@ -473,6 +474,15 @@ test.describe('money pages', () => {
     const row = page.getByRole('table', { name: '出金履歴' }).getByRole('row').nth(1);
     await expect(row).toContainText('予定');
     await expect(row).toContainText('****2345');
+    // The closed payout now heads the card, with the list's net amount.
+    const net = /振込額\s*([\d,]+)/.exec(
+      (await page
+        .getByRole('table', { name: '振込待ちの出金（締め済み）' })
+        .filter({ hasText: `〜 ${closing?.[1]}/${closing?.[2]}/${closing?.[3]}` })
+        .textContent()) ?? '',
+    )?.[1];
+    expect(net).toBeDefined();
+    await expect(row).toContainText(net ?? '');
     // The reserve (支払準備金) stays in the wallet, and so does what waiting refund applications hold
     // (Top says how much beside the balance).
     const balance = await topBalance(page, 'めぶくコイン');

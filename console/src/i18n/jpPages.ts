@@ -852,8 +852,13 @@ export const jpPages = {
       merchant: '加盟店',
       count: '件数',
     },
+    scheduled: {
+      title: '振込待ちの出金（締め済み）',
+      lead: '締めが済み、振込日を待っている出金です。金額は確定しています。',
+    },
     next: {
       title: '次回の出金予定',
+      following: '次の締めの見込み',
       none: '次回の出金予定はありません。',
       payoutDate: '振込予定日',
       period: '締め期間',
@@ -864,8 +869,8 @@ export const jpPages = {
     },
     alert: {
       noAccountTitle: '振込先口座が登録されていません',
-      noAccount:
-        '振込先口座が登録されていないため、出金できません。オーナーが「振込先口座」（/merchant/bankAccount）で登録してください。',
+      noAccount: '振込先口座が登録されていないため、出金できません。下のボタンから登録してください。',
+      noAccountAskOwner: '振込先口座が登録されていないため、出金できません。オーナーに振込先口座の登録を依頼してください。',
       register: '振込先口座を登録する',
       skippedTitle: '出金を見送った締めがあります',
       skippedLead: '次の締めでは出金を見送りました。見送った締めの残高は、次に行われる出金にまとめて含まれます。',

@@ -85,6 +85,13 @@ describeEachDatabase('payouts, rebates and utility bills', (env) => {
       net_amount: expectedNet(before.main),
       account: { bank_name: '群馬', number_masked: '****2345' },
     });
+    // The payout awaiting its transfer day comes before the next closing, with the list's figures; the
+    // next closing is the one after it.
+    expect(list.scheduled).toContainEqual(list.items[0]);
+    const transferDays = list.scheduled.map((p: { payout_date: string }) => p.payout_date);
+    expect(transferDays).toEqual([...transferDays].sort());
+    expect(transferDays.every((day: string) => day > tokyoDay())).toBe(true);
+    expect(list.next.period_end).toBe(closingOnOrAfter(addDays(closing, 1)));
     const entries = await db
       .selectFrom('entries')
       .select(['amount'])

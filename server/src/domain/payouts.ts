@@ -184,7 +184,13 @@ async function balanceOf(db: Db, walletNo: string, coinId: number): Promise<numb
   return row?.amount ?? 0;
 }
 
-/** The merchant's payouts, its next closing with the expected payout, and the closings passed over. */
+/** At most this many payouts awaiting their transfer day are answered beside the list (two closings a month). */
+const SCHEDULED_SHOWN = 3;
+
+/**
+ * The merchant's payouts, those awaiting their transfer day, its next closing with the expected payout,
+ * and the closings passed over.
+ */
 export async function listPayouts(
   db: Db,
   merchantId: number,
@@ -193,8 +199,17 @@ export async function listPayouts(
   holdHours = BANK_ACCOUNT_HOLD_HOURS_DEFAULT,
 ): Promise<CallResponse<'listPayouts'>> {
   const today = tokyoDate(now);
-  const [page, merchant, account, skipped] = await Promise.all([
+  const [page, scheduled, merchant, account, skipped] = await Promise.all([
     payoutPage(db, [merchantId], query, today),
+    // Closed, not yet transferred: the payouts due before the next closing's.
+    payouts(db)
+      .where('p.merchant_id', '=', merchantId)
+      .where('p.failed_at', 'is', null)
+      .where('p.payout_date', '>', today)
+      .orderBy('p.payout_date')
+      .orderBy('p.id')
+      .limit(SCHEDULED_SHOWN)
+      .execute(),
     db.selectFrom('merchants').select('wallet_no').where('id', '=', merchantId).executeTakeFirstOrThrow(),
     accountOf(db, merchantId),
     // Closings passed over since the last payout (that payout carried their money).
@@ -216,7 +231,9 @@ export async function listPayouts(
       .limit(12)
       .execute(),
   ]);
-  const closing = closingOnOrAfter(today);
+  // The first closing not yet run: today's closing is already past once its payout exists.
+  const lastRun = scheduled.at(-1)?.period_end;
+  const closing = closingOnOrAfter(lastRun && lastRun >= today ? addDays(lastRun, 1) : today);
   const heldUntil = account ? holdEnd(account.changed_at, holdHours) : null;
   const gross = payableOf(
     (await balanceOf(db, merchant.wallet_no, PAYOUT_COIN_ID)) -
@@ -225,6 +242,7 @@ export async function listPayouts(
   const fees = payoutFee(gross, await payoutFeeRate(db, merchantId, today)) + PAYOUT_TRANSFER_FEE;
   return {
     ...page,
+    scheduled: scheduled.map((row) => toPayout(row, today)),
     next: {
       period_start: periodStartOf(closing),
       period_end: closing,

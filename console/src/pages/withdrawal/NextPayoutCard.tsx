@@ -1,5 +1,5 @@
-import type { NextPayout, RoutePath } from '@coin/contract';
-import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import type { NextPayout, Payout, RoutePath } from '@coin/contract';
+import { Alert, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FactsTable } from '@/components/FactsTable';
 import { QueryCard } from '@/components/QueryCard';
@@ -9,7 +9,7 @@ import { AppLink } from '@/router/AppLink';
 import { AccountText, ClosingPeriod, PayoutDay } from './payoutColumns';
 import { dayParts, type PayoutAlert, type PayoutSkip, payoutAlert } from './payoutView';
 
-type NextPayoutAnswer = { next: NextPayout | null; skipped: PayoutSkip[] };
+type NextPayoutAnswer = { scheduled: Payout[]; next: NextPayout | null; skipped: PayoutSkip[] };
 
 interface NextPayoutCardProps {
   /** The list's query: its answer carries the next closing and the closings passed over. */
@@ -29,7 +29,11 @@ function PayoutWarning({ alert, bankAccountPath }: { alert: PayoutAlert; bankAcc
       title={alert.missingAccount ? t('withdrawal.alert.noAccountTitle') : t('withdrawal.alert.skippedTitle')}
     >
       <Stack gap="xs" align="flex-start">
-        {alert.missingAccount && <Text size="sm">{t('withdrawal.alert.noAccount')}</Text>}
+        {alert.missingAccount && (
+          <Text size="sm">
+            {bankAccountPath ? t('withdrawal.alert.noAccount') : t('withdrawal.alert.noAccountAskOwner')}
+          </Text>
+        )}
         {alert.skipped.length > 0 && (
           <>
             <Text size="sm">{t('withdrawal.alert.skippedLead')}</Text>
@@ -57,19 +61,87 @@ function PayoutWarning({ alert, bankAccountPath }: { alert: PayoutAlert; bankAcc
   );
 }
 
-/** The next closing: its payout day, period, expected amounts and account, with what keeps it from being paid. */
+/** A payout whose closing has run, awaiting its transfer day: the list's own figures. */
+function ScheduledPayout({ payout }: { payout: Payout }) {
+  const { t } = useTranslation();
+  return (
+    <FactsTable
+      aria-label={t('withdrawal.scheduled.title')}
+      labelWidth={180}
+      rows={[
+        [
+          t('withdrawal.next.payoutDate'),
+          <Group key="date" gap="xs" wrap="nowrap">
+            <Text span fw={700} size="lg">
+              <PayoutDay day={payout.payout_date} />
+            </Text>
+            <Badge variant="light" color="blue" size="sm">
+              {t(`withdrawal.statuses.${payout.status}`)}
+            </Badge>
+          </Group>,
+        ],
+        [t('withdrawal.fields.period'), <ClosingPeriod key="period" period={payout} />],
+        [t('withdrawal.fields.gross'), formatCoin(payout.gross_amount)],
+        [t('withdrawal.fields.fee'), formatCoin(payout.fee)],
+        [t('withdrawal.fields.transferFee'), formatCoin(payout.transfer_fee)],
+        [
+          t('withdrawal.fields.net'),
+          <Text key="net" span fw={700}>
+            {formatCoin(payout.net_amount)}
+          </Text>,
+        ],
+        [t('withdrawal.fields.account'), <AccountText key="account" account={payout.account} />],
+      ]}
+    />
+  );
+}
+
+/** The next closing: its payout day, period, expected amounts and account. */
+function ExpectedPayout({ next }: { next: NextPayout }) {
+  const { t } = useTranslation();
+  return (
+    <FactsTable
+      aria-label={t('withdrawal.next.following')}
+      labelWidth={180}
+      rows={[
+        [
+          t('withdrawal.next.payoutDate'),
+          <Text key="date" span fw={700} size="lg">
+            <PayoutDay day={next.payout_date} />
+          </Text>,
+        ],
+        [t('withdrawal.next.period'), <ClosingPeriod key="period" period={next} />],
+        [t('withdrawal.next.expectedGross'), formatCoin(next.expected_gross)],
+        [
+          t('withdrawal.next.expectedNet'),
+          <Text key="net" span fw={700}>
+            {formatCoin(next.expected_net)}
+          </Text>,
+        ],
+        [t('withdrawal.next.account'), <AccountText key="account" account={next.account} />],
+      ]}
+    />
+  );
+}
+
+/**
+ * The earliest payouts not yet made: first those whose closing has run and whose transfer day has not
+ * come (their figures are the list's), then the next closing's expected payout; with what keeps a
+ * payout from being made.
+ */
 export function NextPayoutCard({ query, bankAccountPath }: NextPayoutCardProps) {
   const { t } = useTranslation();
   return (
     <QueryCard
       title={t('withdrawal.next.title')}
       query={query}
-      isEmpty={(answer) => answer.next === null && answer.skipped.length === 0}
+      isEmpty={(answer) => answer.scheduled.length === 0 && answer.next === null && answer.skipped.length === 0}
       emptyText={t('withdrawal.next.none')}
     >
       {(answer) => {
         const alert = payoutAlert(answer);
         const next = answer.next;
+        const scheduled = answer.scheduled;
         return (
           <Stack gap="md">
             {alert && <PayoutWarning alert={alert} bankAccountPath={bankAccountPath} />}
@@ -78,28 +150,28 @@ export function NextPayoutCard({ query, bankAccountPath }: NextPayoutCardProps) 
                 <Text size="sm">{t('withdrawal.hold.body', { until: formatDateTime(next.account_held_until) })}</Text>
               </Alert>
             )}
+            {scheduled.length > 0 && (
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  {t('withdrawal.scheduled.title')}
+                </Title>
+                <Text size="xs" c="dimmed">
+                  {t('withdrawal.scheduled.lead')}
+                </Text>
+                {scheduled.map((payout) => (
+                  <ScheduledPayout key={payout.id} payout={payout} />
+                ))}
+              </Stack>
+            )}
             {next ? (
-              <FactsTable
-                aria-label={t('withdrawal.next.title')}
-                labelWidth={180}
-                rows={[
-                  [
-                    t('withdrawal.next.payoutDate'),
-                    <Text key="date" span fw={700} size="lg">
-                      <PayoutDay day={next.payout_date} />
-                    </Text>,
-                  ],
-                  [t('withdrawal.next.period'), <ClosingPeriod key="period" period={next} />],
-                  [t('withdrawal.next.expectedGross'), formatCoin(next.expected_gross)],
-                  [
-                    t('withdrawal.next.expectedNet'),
-                    <Text key="net" span fw={700}>
-                      {formatCoin(next.expected_net)}
-                    </Text>,
-                  ],
-                  [t('withdrawal.next.account'), <AccountText key="account" account={next.account} />],
-                ]}
-              />
+              <Stack gap="xs">
+                {scheduled.length > 0 && (
+                  <Title order={3} size="h5">
+                    {t('withdrawal.next.following')}
+                  </Title>
+                )}
+                <ExpectedPayout next={next} />
+              </Stack>
             ) : (
               <Text size="sm" c="dimmed">
                 {t('withdrawal.next.none')}
