@@ -98,6 +98,13 @@ export const CALLS = {
     query: s.dailySalesQuerySchema,
     response: s.dailySalesResponseSchema,
   },
+  getSalesSummary: {
+    ...E.getSalesSummary,
+    summary:
+      "Today's and this month's sales so far (amount, count, average, per coin), each beside the same stretch a week / a month earlier",
+    params: s.merchantParamsSchema,
+    response: s.salesSummaryResponseSchema,
+  },
   listMerchantUsers: {
     ...E.listMerchantUsers,
     summary: "The merchant's users, oldest first, one page",

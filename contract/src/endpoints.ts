@@ -117,6 +117,11 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/daily_sales',
     access: merchant(ALL_ROLES),
   },
+  getSalesSummary: {
+    method: 'GET',
+    path: '/merchants/{id}/sales_summary',
+    access: merchant(ALL_ROLES),
+  },
   listMerchantUsers: {
     method: 'GET',
     path: '/merchants/{id}/users',

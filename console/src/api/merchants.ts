@@ -15,6 +15,7 @@ export const merchantKeys = {
     [...merchantKeys.detail(merchantId), 'dailySales', period] as const,
   summarizedTxFees: (merchantId: number, target: string) =>
     [...merchantKeys.detail(merchantId), 'summarizedTxFees', target] as const,
+  salesSummary: (merchantId: number) => [...merchantKeys.detail(merchantId), 'salesSummary'] as const,
 };
 
 export const getMerchant = (merchantId: number, signal?: AbortSignal) =>
@@ -29,6 +30,9 @@ export const getDailySales = (merchantId: number, period: Period, signal?: Abort
 /** `target` is a YYYYMM month. */
 export const getSummarizedTxFees = (merchantId: number, target: string, signal?: AbortSignal) =>
   api.call('getSummarizedTxFees', { params: { id: merchantId }, query: { target }, signal });
+
+export const getSalesSummary = (merchantId: number, signal?: AbortSignal) =>
+  api.call('getSalesSummary', { params: { id: merchantId }, signal });
 
 export const merchantQueries = {
   detail: (merchantId: number) =>
@@ -50,5 +54,12 @@ export const merchantQueries = {
     queryOptions({
       queryKey: merchantKeys.summarizedTxFees(merchantId, target),
       queryFn: ({ signal }) => getSummarizedTxFees(merchantId, target, signal),
+    }),
+  /** Today's and this month's sales so far: refetched when Top is shown again after a minute. */
+  salesSummary: (merchantId: number) =>
+    queryOptions({
+      queryKey: merchantKeys.salesSummary(merchantId),
+      queryFn: ({ signal }) => getSalesSummary(merchantId, signal),
+      staleTime: 60_000,
     }),
 };

@@ -40,4 +40,30 @@ export const dailySalesQuerySchema = periodQuerySchema;
 export const dailySalesSchema = z.object({ date: dateSchema, amount: amountSchema, count: z.number().int() });
 export const dailySalesResponseSchema = listOf(dailySalesSchema);
 
+/** Sales of one stretch of time: every coin together, and each coin. */
+export const salesFigureSchema = z.object({
+  /** Payments received (the sum of what they brought into the wallet). */
+  amount: amountSchema,
+  count: z.number().int(),
+  /** amount ÷ count, rounded; null without payments. */
+  average: amountSchema.nullable(),
+  coins: z.array(
+    z.object({ coin_id: z.number().int(), coin_name: z.string(), amount: amountSchema, count: z.number().int() }),
+  ),
+});
+/** A stretch of time: from its start (inclusive) to its end (exclusive). */
+export const salesSpanSchema = z.object({ from: instantSchema, to: instantSchema });
+export const salesSummaryResponseSchema = z.object({
+  /** The instant the figures run to: "now" on the service's clock. */
+  as_of: instantSchema,
+  /** Today (Asia/Tokyo) so far, and the same weekday a week earlier up to the same time of day. */
+  today: salesFigureSchema.extend({ span: salesSpanSchema }),
+  same_day_last_week: salesFigureSchema.extend({ span: salesSpanSchema }),
+  /** This month so far, and the same days of last month up to the same time (its end when shorter). */
+  month: salesFigureSchema.extend({ span: salesSpanSchema }),
+  same_days_last_month: salesFigureSchema.extend({ span: salesSpanSchema }),
+});
+
+export type SalesFigure = z.infer<typeof salesFigureSchema>;
+export type SalesSummary = z.infer<typeof salesSummaryResponseSchema>;
 export type MerchantResponse = z.infer<typeof merchantResponseSchema>;

@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { notFound } from './errors';
-import { addDays, addMonths, tokyoPeriod } from './time';
+import { addDays, addMonths, tokyoDate, tokyoDayStart, tokyoMonth, tokyoMonthStart, tokyoPeriod } from './time';
 
 /** The longest period a daily-sales query may cover (two years of days). */
 export const DAILY_SALES_MAX_DAYS = 731;
@@ -86,6 +86,22 @@ export async function summarizedTxFees(
   return { items: rows };
 }
 
+/**
+ * The merchant's sales in [from, to): its PAYMENT transactions and what each brought into its wallet.
+ * The daily chart and the day-at-a-glance figures group it their own ways.
+ */
+const paymentEntries = (db: Db, merchantId: number, from: Date, to: Date) =>
+  db
+    .selectFrom('transactions as t')
+    .innerJoin('merchants as m', 'm.id', 't.merchant_id')
+    .innerJoin('entries as e', (join) =>
+      join.onRef('e.transaction_id', '=', 't.id').onRef('e.wallet_no', '=', 'm.wallet_no'),
+    )
+    .where('t.merchant_id', '=', merchantId)
+    .where('t.type', '=', 'PAYMENT')
+    .where('t.created_at', '>=', from)
+    .where('t.created_at', '<', to);
+
 /** Payments received per Asia/Tokyo day (every day of the period, zero days included), oldest first. */
 export async function dailySales(
   db: Db,
@@ -94,21 +110,12 @@ export async function dailySales(
   endDate: string,
 ): Promise<CallResponse<'getDailySales'>> {
   const { from, to } = tokyoPeriod(startDate, endDate, DAILY_SALES_MAX_DAYS);
-  const rows = await db
-    .selectFrom('transactions as t')
-    .innerJoin('merchants as m', 'm.id', 't.merchant_id')
-    .innerJoin('entries as e', (join) =>
-      join.onRef('e.transaction_id', '=', 't.id').onRef('e.wallet_no', '=', 'm.wallet_no'),
-    )
+  const rows = await paymentEntries(db, merchantId, from, to)
     .select([
       sql<string>`to_char(t.created_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD')`.as('date'),
       (eb) => eb.fn.sum<number>('e.amount').as('amount'),
       (eb) => eb.fn.count<number>('t.id').distinct().as('count'),
     ])
-    .where('t.merchant_id', '=', merchantId)
-    .where('t.type', '=', 'PAYMENT')
-    .where('t.created_at', '>=', from)
-    .where('t.created_at', '<', to)
     .groupBy(sql`1`)
     .execute();
   const byDate = new Map(rows.map((r) => [r.date, r]));
@@ -194,4 +201,71 @@ export async function merchantUserRows(db: Db, merchantId: number, now: Date) {
       activate_token_available_until: row.activate_token_available_until,
     };
   });
+}
+
+type SalesFigure = CallResponse<'getSalesSummary'>['today'];
+
+/** Sales in [from, to): every coin together and each coin. */
+async function salesIn(db: Db, merchantId: number, from: Date, to: Date): Promise<SalesFigure> {
+  const rows = await paymentEntries(db, merchantId, from, to)
+    .innerJoin('coins as c', 'c.id', 'e.coin_id')
+    .select([
+      'c.id as coin_id',
+      'c.name as coin_name',
+      (eb) => eb.fn.sum<number>('e.amount').as('amount'),
+      (eb) => eb.fn.count<number>('t.id').distinct().as('count'),
+    ])
+    .groupBy(['c.id', 'c.name'])
+    .orderBy('c.id')
+    .execute();
+  const coins = rows.map((row) => ({ ...row, amount: Number(row.amount), count: Number(row.count) }));
+  const amount = coins.reduce((sum, coin) => sum + coin.amount, 0);
+  // A payment is in one coin: the coins' counts add up to the payments'.
+  const count = coins.reduce((sum, coin) => sum + coin.count, 0);
+  return {
+    amount,
+    count,
+    average: count === 0 ? null : Math.round(amount / count),
+    coins,
+    span: { from: from.toISOString(), to: to.toISOString() },
+  };
+}
+
+/** The four stretches of the day at a glance, each [from, to). */
+export function salesSpans(now: Date): Record<'today' | 'lastWeek' | 'month' | 'lastMonth', { from: Date; to: Date }> {
+  const today = tokyoDate(now);
+  const sinceMidnight = now.getTime() - tokyoDayStart(today).getTime();
+  const lastWeekStart = tokyoDayStart(addDays(today, -7));
+  const month = tokyoMonth(now);
+  const monthStart = tokyoMonthStart(month);
+  const lastMonth = addMonths(month, -1);
+  const lastMonthStart = tokyoMonthStart(lastMonth);
+  // The same day of last month, or its end when last month is shorter (31 March → all of February).
+  const sameDay = `${lastMonth.slice(0, 4)}-${lastMonth.slice(4)}-${today.slice(8, 10)}`;
+  const lastMonthTo =
+    sameDay > tokyoDate(monthStart.getTime() - 1)
+      ? monthStart
+      : new Date(tokyoDayStart(sameDay).getTime() + sinceMidnight);
+  return {
+    today: { from: tokyoDayStart(today), to: now },
+    lastWeek: { from: lastWeekStart, to: new Date(lastWeekStart.getTime() + sinceMidnight) },
+    month: { from: monthStart, to: now },
+    lastMonth: { from: lastMonthStart, to: lastMonthTo },
+  };
+}
+
+/**
+ * The day at a glance: today so far against the same weekday a week earlier up to the same time of day,
+ * and this month so far against last month's same days up to the same time (its end when it is shorter).
+ */
+export async function salesSummary(db: Db, merchantId: number, now: Date): Promise<CallResponse<'getSalesSummary'>> {
+  const spans = salesSpans(now);
+  const sales = (span: { from: Date; to: Date }) => salesIn(db, merchantId, span.from, span.to);
+  const [today, lastWeek, month, lastMonth] = await Promise.all([
+    sales(spans.today),
+    sales(spans.lastWeek),
+    sales(spans.month),
+    sales(spans.lastMonth),
+  ]);
+  return { as_of: now.toISOString(), today, same_day_last_week: lastWeek, month, same_days_last_month: lastMonth };
 }

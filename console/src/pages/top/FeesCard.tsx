@@ -1,5 +1,5 @@
 import { SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
-import { Anchor, Badge, Table } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { merchantQueries } from '@/api/merchants';
@@ -15,11 +15,7 @@ const isSettled = (fee: SummarizedFee) => (SETTLED_FEE_STATUSES as readonly stri
 
 type FeesQuery = Parameters<typeof QueryCard<{ items: SummarizedFee[] }>>[0]['query'];
 
-/**
- * Twelve months, for the loading placeholder: figures as wide as a month's usually are, and months
- * of one and of two digits as in any twelve months in a row (on a phone a table's cells wrap, and a
- * row's height follows its widest cell).
- */
+/** The months shown at first, for the loading placeholder: figures as wide as a month's usually are. */
 const PLACEHOLDER: SummarizedFee[] = Array.from({ length: PLACEHOLDER_ROWS.fees }, (_, i) => ({
   summarized_month: `2000${String(12 - i).padStart(2, '0')}`,
   amount: 88_888,
@@ -69,47 +65,77 @@ export function FeesView({ query, onOpen }: { query: FeesQuery; onOpen: (fee: Su
   );
 }
 
-/** A row per month: before tax, tax, with tax and the settled marker; the month opens its detail. */
+/** Months shown at first; the rest of the twelve are a tap away. */
+export const FEE_MONTHS_SHOWN = 6;
+
+/**
+ * A row per month: before tax, tax, with tax and the settled marker; the month opens its detail. On a
+ * phone the row keeps month, with tax and the marker on one line (the detail has the other figures).
+ */
 function FeesTable({ fees, onOpen }: { fees: SummarizedFee[]; onOpen: (fee: SummarizedFee) => void }) {
   const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const shown = all ? fees : fees.slice(0, FEE_MONTHS_SHOWN);
+  const nowrap = { whiteSpace: 'nowrap' } as const;
   return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('fields.month')}</Table.Th>
-          <Table.Th ta="right">{t('top.fees.amount')}</Table.Th>
-          <Table.Th ta="right">{t('top.fees.tax')}</Table.Th>
-          <Table.Th ta="right">{t('top.fees.total')}</Table.Th>
-          <Table.Th>{t('fields.status')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {fees.map((fee) => (
-          <Table.Tr key={fee.summarized_month}>
-            <Table.Td>
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                aria-label={t('feeDetail.open', { month: formatMonth(fee.summarized_month) })}
-                onClick={() => onOpen(fee)}
-              >
-                {formatMonth(fee.summarized_month)}
-              </Anchor>
-            </Table.Td>
-            <Table.Td ta="right">{formatYen(fee.amount)}</Table.Td>
-            <Table.Td ta="right">{formatYen(fee.tax)}</Table.Td>
-            <Table.Td ta="right">{formatYen(fee.amount + fee.tax)}</Table.Td>
-            <Table.Td>
-              {isSettled(fee) && (
-                <Badge size="sm" variant="light" color="teal">
-                  {t('common.settled')}
-                </Badge>
-              )}
-            </Table.Td>
+    <Stack gap="xs">
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={nowrap}>{t('fields.month')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('top.fees.amount')}
+            </Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('top.fees.tax')}
+            </Table.Th>
+            <Table.Th ta="right">{t('top.fees.total')}</Table.Th>
+            <Table.Th style={nowrap}>{t('fields.status')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((fee) => (
+            <Table.Tr key={fee.summarized_month}>
+              <Table.Td style={nowrap}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  aria-label={t('feeDetail.open', { month: formatMonth(fee.summarized_month) })}
+                  onClick={() => onOpen(fee)}
+                >
+                  {formatMonth(fee.summarized_month)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm" style={nowrap}>
+                {formatYen(fee.amount)}
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm" style={nowrap}>
+                {formatYen(fee.tax)}
+              </Table.Td>
+              <Table.Td ta="right" style={nowrap}>
+                {formatYen(fee.amount + fee.tax)}
+              </Table.Td>
+              <Table.Td style={nowrap}>
+                {isSettled(fee) ? (
+                  <Badge size="sm" variant="light" color="teal" style={{ flexShrink: 0, overflow: 'visible' }}>
+                    {t('common.settled')}
+                  </Badge>
+                ) : (
+                  <Text span size="xs" c="dimmed">
+                    {t('top.fees.unsettled')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {fees.length > FEE_MONTHS_SHOWN && (
+        <Anchor component="button" type="button" size="sm" onClick={() => setAll((shownAll) => !shownAll)}>
+          {all ? t('top.fees.showRecent', { count: FEE_MONTHS_SHOWN }) : t('top.fees.showAll', { count: fees.length })}
+        </Anchor>
+      )}
+    </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, loadPageStrings } from '@/i18n';
 import { axisYen, niceTicks } from './chartScale';
-import SalesChart, { SalesBars } from './SalesChart';
+import SalesChart, { LABEL_ROOM_PX, labelledDays, SalesBars } from './SalesChart';
 import type { DailyPoint } from './sales';
 
 const series: DailyPoint[] = Array.from({ length: 30 }, (_, i) => ({
@@ -34,14 +34,33 @@ describe('chart scale', () => {
 });
 
 describe('SalesChart', () => {
-  it('draws a titled bar per day, the yen axis and a day label every five days', () => {
+  it('draws a titled bar per day, the yen axis and a day label every five days back from the last', () => {
     const svg = render(<SalesBars series={series} width={600} />);
     expect(svg.match(/<rect /g)).toHaveLength(30);
     expect(svg).toContain('<title>11/3 ￥48,200</title>');
     expect(svg).toContain('>6万</text>');
-    for (const label of ['11/1', '11/6', '11/26', '11/30']) expect(svg).toContain(`>${label}</text>`);
-    expect(svg).not.toContain('>11/2</text>');
+    for (const label of ['11/5', '11/10', '11/25', '11/30']) expect(svg).toContain(`>${label}</text>`);
+    for (const label of ['11/1', '11/26', '11/29']) expect(svg).not.toContain(`>${label}</text>`);
     expect(svg).toContain('role="img"');
+  });
+
+  it('never puts two day labels closer than a label needs, at any width', () => {
+    for (const width of [160, 240, 320, 600, 1200]) {
+      const slot = (width - 52) / 30;
+      const labelled = [...labelledDays(30, slot)].sort((a, b) => a - b);
+      expect(labelled.at(-1)).toBe(29);
+      for (let i = 1; i < labelled.length; i++) {
+        expect(((labelled[i] ?? 0) - (labelled[i - 1] ?? 0)) * slot).toBeGreaterThanOrEqual(LABEL_ROOM_PX);
+      }
+    }
+  });
+
+  it("writes the selected day's figures above the chart, and gives them to the slider (the last day first)", () => {
+    const html = render(<SalesChart series={series} />);
+    expect(html).toContain('11/30 ￥29,000（1件）');
+    expect(html).toContain('role="slider"');
+    expect(html).toContain('aria-valuetext="11/30 ￥29,000（1件）"');
+    expect(html).toContain('aria-valuenow="29"');
   });
 
   it('gives screen readers every day and amount as a table', () => {

@@ -1,5 +1,5 @@
-import { VisuallyHidden } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Stack, Text, VisuallyHidden } from '@mantine/core';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatDay, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
 import { axisYen, niceTicks } from './chartScale';
@@ -8,8 +8,22 @@ import { type DailyPoint, SALES_CHART_HEIGHT } from './sales';
 
 const HEIGHT = SALES_CHART_HEIGHT;
 const MARGIN = { top: 8, right: 8, bottom: 24, left: 44 };
-/** Every how many days the x axis is labelled. */
+/** The x axis labels at least every this many days… */
 const LABEL_EVERY = 5;
+/**
+ * …and further apart when a day label would not fit between them: a label (M/D at 11 px) is up to ~30 px
+ * wide, the last one is drawn wholly left of its bar's end (so it stays inside the chart), and a gap
+ * keeps two labels apart.
+ */
+export const LABEL_ROOM_PX = 56;
+
+/** The days labelled on the x axis: the last one, then every `every` days back (so none overlap it). */
+export function labelledDays(count: number, slot: number): Set<number> {
+  const every = Math.max(LABEL_EVERY, slot > 0 ? Math.ceil(LABEL_ROOM_PX / slot) : LABEL_EVERY);
+  const labelled = new Set<number>();
+  for (let i = count - 1; i >= 0; i -= every) labelled.add(i);
+  return labelled;
+}
 
 /** The element's width in CSS pixels, following resizes (the chart is drawn at its real size, so text never scales). */
 function useWidth<T extends HTMLElement>() {
@@ -26,15 +40,20 @@ function useWidth<T extends HTMLElement>() {
   return { ref, width };
 }
 
-/** The chart at a given width: grid and yen axis, the bars (each titled), a day label every few days. */
+/**
+ * The chart at a given width: grid and yen axis, the bars (each titled; the selected one marked), a
+ * day label every few days. A pointer over (or a tap on) a day's column selects that day.
+ */
 export function SalesBars({
   series,
   width,
-  describedBy,
+  selected = null,
+  onSelect,
 }: {
   series: DailyPoint[];
   width: number;
-  describedBy?: string;
+  selected?: number | null;
+  onSelect?: (index: number) => void;
 }) {
   const { t } = useTranslation();
   const max = Math.max(0, ...series.map((point) => point.amount));
@@ -46,8 +65,9 @@ export function SalesBars({
   const barWidth = Math.max(1, slot * 0.7);
   const y = (amount: number) => MARGIN.top + plotHeight - (amount / top) * plotHeight;
   const day = (point: DailyPoint) => formatDay(point.date, t('top.sales.dayFormat'));
+  const labelled = labelledDays(series.length, slot);
   return (
-    <svg width={width} height={HEIGHT} role="img" aria-label={t('top.sales.title')} aria-describedby={describedBy}>
+    <svg width={width} height={HEIGHT} role="img" aria-label={t('top.sales.title')}>
       {ticks.map((tick) => (
         <g key={tick}>
           <line className={classes.grid} x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
@@ -58,10 +78,11 @@ export function SalesBars({
       ))}
       {series.map((point, i) => {
         const x = MARGIN.left + i * slot + (slot - barWidth) / 2;
+        const last = i === series.length - 1;
         return (
           <g key={point.date}>
             <rect
-              className={classes.bar}
+              className={i === selected ? classes.selected : classes.bar}
               x={x}
               y={y(point.amount)}
               width={barWidth}
@@ -70,13 +91,25 @@ export function SalesBars({
             >
               <title>{`${day(point)} ${formatYen(point.amount)}`}</title>
             </rect>
-            {(i % LABEL_EVERY === 0 || i === series.length - 1) && (
+            {onSelect && (
+              // The whole column answers the pointer: a thin or empty bar is still easy to tap.
+              <rect
+                className={classes.hit}
+                x={MARGIN.left + i * slot}
+                y={MARGIN.top}
+                width={slot}
+                height={plotHeight}
+                onPointerEnter={() => onSelect(i)}
+                onPointerDown={() => onSelect(i)}
+              />
+            )}
+            {labelled.has(i) && (
               // The last day's label ends at its bar, so it stays inside the chart.
               <text
                 className={classes.axis}
-                x={i === series.length - 1 ? x + barWidth : x + barWidth / 2}
+                x={last ? x + barWidth : x + barWidth / 2}
                 y={HEIGHT - 6}
-                textAnchor={i === series.length - 1 ? 'end' : 'middle'}
+                textAnchor={last ? 'end' : 'middle'}
               >
                 {day(point)}
               </text>
@@ -90,16 +123,47 @@ export function SalesBars({
 
 /**
  * The 30-day bar chart, drawn as SVG of our own (no charting library) at the card's real width, so
- * its text never scales; screen readers get the same figures as a table.
+ * its text never scales. The selected day's figures are written above it (the last day at first): a
+ * pointer over a day, a tap on it, or the arrow keys when the chart has the focus select another.
+ * Screen readers get every day as a table, and the chart as a slider over the days.
  */
 export default function SalesChart({ series }: { series: DailyPoint[] }) {
   const { t } = useTranslation();
   const { ref, width } = useWidth<HTMLDivElement>();
   const tableId = useId();
+  const [selected, setSelected] = useState(series.length - 1);
   const day = (point: DailyPoint) => formatDay(point.date, t('top.sales.dayFormat'));
+  const point = series[selected];
+  const readout = point
+    ? t('top.sales.readout', { day: day(point), amount: formatYen(point.amount), count: point.count })
+    : '';
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const to = { ArrowLeft: selected - 1, ArrowRight: selected + 1, Home: 0, End: series.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    setSelected(Math.min(series.length - 1, Math.max(0, to)));
+  };
   return (
-    <div ref={ref} style={{ width: '100%', height: HEIGHT }}>
-      {width > 0 && <SalesBars series={series} width={width} describedBy={tableId} />}
+    <Stack gap={4}>
+      <Text size="sm" aria-hidden style={{ whiteSpace: 'nowrap' }}>
+        {readout}
+      </Text>
+      <div
+        ref={ref}
+        className={classes.frame}
+        style={{ width: '100%', height: HEIGHT }}
+        role="slider"
+        tabIndex={0}
+        aria-label={t('top.sales.sliderLabel')}
+        aria-describedby={tableId}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(0, series.length - 1)}
+        aria-valuenow={selected}
+        aria-valuetext={readout}
+        onKeyDown={move}
+      >
+        {width > 0 && <SalesBars series={series} width={width} selected={selected} onSelect={setSelected} />}
+      </div>
       <VisuallyHidden>
         <table id={tableId}>
           <caption>{t('top.sales.title')}</caption>
@@ -110,15 +174,15 @@ export default function SalesChart({ series }: { series: DailyPoint[] }) {
             </tr>
           </thead>
           <tbody>
-            {series.map((point) => (
-              <tr key={point.date}>
-                <th scope="row">{day(point)}</th>
-                <td>{formatYen(point.amount)}</td>
+            {series.map((entry) => (
+              <tr key={entry.date}>
+                <th scope="row">{day(entry)}</th>
+                <td>{formatYen(entry.amount)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </VisuallyHidden>
-    </div>
+    </Stack>
   );
 }

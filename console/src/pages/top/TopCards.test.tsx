@@ -2,8 +2,9 @@ import type { CallResponse, SummarizedFee } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHtml, textOf } from '@/components/pageTesting';
 import { FeeSummary } from './FeeDetailModal';
-import { FeesView } from './FeesCard';
+import { FEE_MONTHS_SHOWN, FeesView } from './FeesCard';
 import { RefundsView } from './RefundsCard';
+import { TodayView } from './TodayCard';
 
 // The app's client needs a browser: the views are given their queries, nothing calls the server.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -49,6 +50,21 @@ describe('the requested-refunds card', () => {
 describe('the monthly fees card and its detail', () => {
   const fee: SummarizedFee = { summarized_month: '202610', amount: 13_568, tax: 1356, status: 'SETTLED' };
 
+  it('shows the last six months, one line each, with a button for the rest of the twelve', () => {
+    const months = Array.from({ length: 12 }, (_, i) => ({
+      ...fee,
+      summarized_month: `2026${String(12 - i).padStart(2, '0')}`,
+      status: i === 0 ? 'UNSETTLED' : 'SETTLED',
+    })) as SummarizedFee[];
+    const html = renderHtml(<FeesView query={settled({ items: months })} onOpen={() => {}} />);
+    expect(html.match(/<tr/g)).toHaveLength(1 + 6);
+    const text = textOf(html);
+    expect(text).toContain('2026年12月 ￥13,568 ￥1,356 ￥14,924 未精算');
+    expect(text).toContain('2026年7月 ￥13,568 ￥1,356 ￥14,924 精算済');
+    expect(text).not.toContain('2026年6月');
+    expect(text).toContain('過去12か月分を表示');
+  });
+
   it('shows before tax, tax and with tax in the row and in the detail, the same figures', () => {
     const row = textOf(renderHtml(<FeesView query={settled({ items: [fee] })} onOpen={() => {}} />));
     expect(row).toContain('税抜 消費税 税込');
@@ -80,12 +96,54 @@ describe('a card while it loads', () => {
     expect(fees.tag).toContain('inert=""');
     expect(fees.tag).toContain('aria-hidden="true"');
     expect(fees.content).toMatch(/^<div style="visibility:hidden">/);
-    expect(fees.content.match(/<tr/g)).toHaveLength(1 + 12);
+    expect(fees.content.match(/<tr/g)).toHaveLength(1 + FEE_MONTHS_SHOWN);
     const refundsHtml = renderHtml(<RefundsView query={pending} />);
     const refunds = placeholder(refundsHtml);
     expect(refunds.tag).toContain('inert=""');
     expect(refunds.content.match(/<tr/g)).toHaveLength(1 + 1);
     // The link to the applications is there while it loads.
     expect(refundsHtml).toContain('href="/refund"');
+  });
+});
+
+describe('the day at a glance', () => {
+  const span = { from: '2026-11-25T15:00:00.000Z', to: '2026-11-26T06:30:00.000Z' };
+  const figure = (
+    amount: number,
+    count: number,
+    coins: { coin_id: number; coin_name: string; amount: number }[] = [],
+  ) => ({
+    amount,
+    count,
+    average: count === 0 ? null : Math.round(amount / count),
+    coins: coins.map((coin) => ({ ...coin, count: 1 })),
+    span,
+  });
+  const summary: CallResponse<'getSalesSummary'> = {
+    as_of: span.to,
+    today: figure(11_200, 8, [{ coin_id: 1, coin_name: 'めぶくコイン', amount: 11_200 }]),
+    same_day_last_week: figure(10_000, 10),
+    month: figure(240_000, 150, [
+      { coin_id: 1, coin_name: 'めぶくコイン', amount: 236_000 },
+      { coin_id: 3, coin_name: 'まちコイン', amount: 4_000 },
+    ]),
+    same_days_last_month: figure(0, 0),
+  };
+
+  it("shows today's sales, count and average ticket and this month's, each against before, in words", () => {
+    const text = textOf(renderHtml(<TodayView query={settled(summary)} />));
+    expect(text).toContain('本日の売上 ￥11,200 先週の同じ曜日 ￥10,000 12%増');
+    expect(text).toContain('件数 8件 先週の同じ曜日 10件 20%減');
+    expect(text).toContain('客単価 ￥1,400 先週の同じ曜日 ￥1,000 40%増');
+    // Nothing last month: no percentage to make up.
+    expect(text).toContain('今月の売上 ￥240,000 先月の同じ期間 ￥0 コイン別の内訳を見る');
+  });
+
+  it('keeps the per-coin breakdown a tap away, named for the button that opens it', () => {
+    const html = renderHtml(<TodayView query={settled(summary)} />);
+    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="([^"]+)"/);
+    const panel = /aria-controls="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(html).toMatch(new RegExp(`<div id="${panel}" hidden="">`));
+    expect(textOf(html)).toContain('まちコイン ￥0 ￥4,000');
   });
 });

@@ -13,6 +13,7 @@ import { LatestPaymentCard } from './LatestPaymentCard';
 import { NoticesCard } from './NoticesCard';
 import { RefundsCard } from './RefundsCard';
 import { SalesCard } from './SalesCard';
+import { TodayCard } from './TodayCard';
 
 /** The dashboard of the selected merchant. */
 export default function TopPage() {
@@ -22,6 +23,7 @@ export default function TopPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.Top')}</Title>
+      {merchant && <TodayCard merchantId={merchant.merchant_id} />}
       {merchant && (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
           <BalancesCard walletNo={merchant.wallet_no} />

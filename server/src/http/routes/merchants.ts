@@ -1,13 +1,21 @@
-import { dailySales, getMerchant, latestPayment, listMerchantUsers, summarizedTxFees } from '../../domain/merchants';
+import {
+  dailySales,
+  getMerchant,
+  latestPayment,
+  listMerchantUsers,
+  salesSummary,
+  summarizedTxFees,
+} from '../../domain/merchants';
 import { type CallHandlers, callerMembership } from './context';
 
 export const merchantHandlers: CallHandlers<
-  'getMerchant' | 'getLatestPayment' | 'getSummarizedTxFees' | 'getDailySales' | 'listMerchantUsers'
+  'getMerchant' | 'getLatestPayment' | 'getSummarizedTxFees' | 'getDailySales' | 'getSalesSummary' | 'listMerchantUsers'
 > = {
   getMerchant: async (ctx) => getMerchant(ctx.deps.db, callerMembership(ctx).merchantId),
   getLatestPayment: async (ctx) => latestPayment(ctx.deps.db, callerMembership(ctx).merchantId),
   getSummarizedTxFees: async (ctx) => summarizedTxFees(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.target),
   getDailySales: async (ctx) =>
     dailySales(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.start_date, ctx.query.end_date),
+  getSalesSummary: async (ctx) => salesSummary(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.now()),
   listMerchantUsers: async (ctx) => listMerchantUsers(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
 };

@@ -1,0 +1,170 @@
+import type { SalesSummary } from '@coin/contract';
+import { Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { merchantQueries } from '@/api/merchants';
+import { QueryCard } from '@/components/QueryCard';
+import { formatYen } from '@/format';
+import { useTranslation } from '@/i18n';
+import { type Change, changeOf, coinLines } from './todaySales';
+
+/** How a figure compares with the same stretch before: 12%増 (green), 8%減 (red), 横ばい, or nothing to compare. */
+function ChangeText({ change, before, label }: { change: Change; before: string; label: string }) {
+  const { t } = useTranslation();
+  const color = change.kind === 'up' ? 'teal.9' : change.kind === 'down' ? 'red.9' : 'dimmed';
+  return (
+    <Text size="xs" c="dimmed">
+      {t('top.today.before', { label, value: before })}
+      {change.kind !== 'none' && (
+        <Text span size="xs" fw={700} c={color} ml={4} style={{ whiteSpace: 'nowrap' }}>
+          {change.kind === 'same' ? t('top.today.same') : t(`top.today.${change.kind}`, { percent: change.percent })}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+interface Tile {
+  key: string;
+  label: string;
+  value: string;
+  change: Change;
+  before: string;
+  beforeLabel: string;
+}
+
+/** One figure: its name, the value large, the comparison under it. */
+function Figure({ tile }: { tile: Tile }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {tile.label}
+      </Text>
+      <Text fw={700} fz={{ base: 'xl', sm: 26 }} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+        {tile.value}
+      </Text>
+      <ChangeText change={tile.change} before={tile.before} label={tile.beforeLabel} />
+    </Stack>
+  );
+}
+
+function tilesOf(summary: SalesSummary, t: ReturnType<typeof useTranslation>['t']): Tile[] {
+  const lastWeek = t('top.today.lastWeek');
+  const count = (n: number) => t('top.today.countValue', { count: n });
+  const average = (n: number | null) => (n === null ? '—' : formatYen(n));
+  return [
+    {
+      key: 'sales',
+      label: t('top.today.sales'),
+      value: formatYen(summary.today.amount),
+      change: changeOf(summary.today.amount, summary.same_day_last_week.amount),
+      before: formatYen(summary.same_day_last_week.amount),
+      beforeLabel: lastWeek,
+    },
+    {
+      key: 'count',
+      label: t('top.today.count'),
+      value: count(summary.today.count),
+      change: changeOf(summary.today.count, summary.same_day_last_week.count),
+      before: count(summary.same_day_last_week.count),
+      beforeLabel: lastWeek,
+    },
+    {
+      key: 'average',
+      label: t('top.today.average'),
+      value: average(summary.today.average),
+      change: changeOf(summary.today.average, summary.same_day_last_week.average),
+      before: average(summary.same_day_last_week.average),
+      beforeLabel: lastWeek,
+    },
+    {
+      key: 'month',
+      label: t('top.today.month'),
+      value: formatYen(summary.month.amount),
+      change: changeOf(summary.month.amount, summary.same_days_last_month.amount),
+      before: formatYen(summary.same_days_last_month.amount),
+      beforeLabel: t('top.today.lastMonth'),
+    },
+  ];
+}
+
+/** Today's and this month's sales per coin, behind a disclosure button. */
+function CoinBreakdown({ summary }: { summary: SalesSummary }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const lines = coinLines(summary);
+  if (lines.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <UnstyledButton
+        onClick={() => setOpen((shown) => !shown)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        fz="sm"
+        c="blue.9"
+        style={{ alignSelf: 'flex-start', textDecoration: 'underline' }}
+      >
+        {open ? t('top.today.hideCoins') : t('top.today.showCoins')}
+      </UnstyledButton>
+      <div id={panelId} hidden={!open}>
+        <Table aria-label={t('top.today.coinsLabel')} fz="sm" withRowBorders>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('top.today.coin')}</Table.Th>
+              <Table.Th ta="right">{t('top.today.sales')}</Table.Th>
+              <Table.Th ta="right">{t('top.today.month')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => (
+              <Table.Tr key={line.coinId}>
+                <Table.Td>{line.name}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatYen(line.today)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatYen(line.month)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+    </Stack>
+  );
+}
+
+type SummaryQuery = Pick<
+  UseQueryResult<SalesSummary>,
+  'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'isFetching'
+>;
+
+/** The card's content for its query's states. */
+export function TodayView({ query }: { query: SummaryQuery }) {
+  const { t } = useTranslation();
+  return (
+    <QueryCard title={t('top.today.title')} query={query} isEmpty={() => false} emptyText="">
+      {(summary) => (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" verticalSpacing="md">
+            {tilesOf(summary, t).map((tile) => (
+              <Figure key={tile.key} tile={tile} />
+            ))}
+          </SimpleGrid>
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <CoinBreakdown summary={summary} />
+            <Text size="xs" c="dimmed">
+              {t('top.today.note')}
+            </Text>
+          </Group>
+        </Stack>
+      )}
+    </QueryCard>
+  );
+}
+
+/** First on Top: today's sales, count and average ticket, and this month's so far, each against before. */
+export function TodayCard({ merchantId }: { merchantId: number }) {
+  return <TodayView query={useQuery(merchantQueries.salesSummary(merchantId))} />;
+}
