@@ -105,6 +105,12 @@ export const CALLS = {
     params: s.merchantParamsSchema,
     response: s.salesSummaryResponseSchema,
   },
+  getSetupProgress: {
+    ...E.getSetupProgress,
+    summary: "The merchant's setup checklist: profile, images, payout bank account and QR poster, each done or not",
+    params: s.merchantParamsSchema,
+    response: s.setupProgressResponseSchema,
+  },
   listMerchantUsers: {
     ...E.listMerchantUsers,
     summary: "The merchant's users, oldest first, one page",

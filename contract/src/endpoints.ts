@@ -122,6 +122,11 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/sales_summary',
     access: merchant(ALL_ROLES),
   },
+  getSetupProgress: {
+    method: 'GET',
+    path: '/merchants/{id}/setup_progress',
+    access: merchant(ALL_ROLES),
+  },
   listMerchantUsers: {
     method: 'GET',
     path: '/merchants/{id}/users',

@@ -16,6 +16,7 @@ export const merchantKeys = {
   summarizedTxFees: (merchantId: number, target: string) =>
     [...merchantKeys.detail(merchantId), 'summarizedTxFees', target] as const,
   salesSummary: (merchantId: number) => [...merchantKeys.detail(merchantId), 'salesSummary'] as const,
+  setupProgress: (merchantId: number) => [...merchantKeys.detail(merchantId), 'setupProgress'] as const,
 };
 
 export const getMerchant = (merchantId: number, signal?: AbortSignal) =>
@@ -33,6 +34,9 @@ export const getSummarizedTxFees = (merchantId: number, target: string, signal?:
 
 export const getSalesSummary = (merchantId: number, signal?: AbortSignal) =>
   api.call('getSalesSummary', { params: { id: merchantId }, signal });
+
+export const getSetupProgress = (merchantId: number, signal?: AbortSignal) =>
+  api.call('getSetupProgress', { params: { id: merchantId }, signal });
 
 export const merchantQueries = {
   detail: (merchantId: number) =>
@@ -61,5 +65,10 @@ export const merchantQueries = {
       queryKey: merchantKeys.salesSummary(merchantId),
       queryFn: ({ signal }) => getSalesSummary(merchantId, signal),
       staleTime: 60_000,
+    }),
+  setupProgress: (merchantId: number) =>
+    queryOptions({
+      queryKey: merchantKeys.setupProgress(merchantId),
+      queryFn: ({ signal }) => getSetupProgress(merchantId, signal),
     }),
 };

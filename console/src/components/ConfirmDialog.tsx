@@ -76,7 +76,8 @@ export function ConfirmDialog<V>({
   return (
     <Modal opened onClose={() => close()} title={title} {...frame}>
       <Stack gap="md">
-        <Text size="sm">{body}</Text>
+        {/* Text is a paragraph; a body of its own parts (an alert…) is laid out as given. */}
+        {typeof body === 'string' ? <Text size="sm">{body}</Text> : body}
         {mutation.isError && (
           <Alert color="red" variant="light" role="alert" title={failedTitle}>
             {apiErrorText(t, mutation.error)}

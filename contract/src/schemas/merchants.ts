@@ -64,6 +64,20 @@ export const salesSummaryResponseSchema = z.object({
   same_days_last_month: salesFigureSchema.extend({ span: salesSpanSchema }),
 });
 
+/** Top's setup checklist: what a new merchant still has to do before it takes payments and is paid. */
+export const SETUP_STEPS = ['profile', 'images', 'bank_account', 'qr_poster'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+export const setupProgressResponseSchema = z.object({
+  /**
+   * Each step and whether it is done: profile (description, address, phone and business hours given),
+   * images (thumbnail and main image uploaded), bank_account (a payout account registered), qr_poster
+   * (the payment QR poster downloaded once).
+   */
+  steps: z.array(z.object({ step: z.enum(SETUP_STEPS), done: z.boolean() })),
+  complete: z.boolean(),
+});
+
+export type SetupProgress = z.infer<typeof setupProgressResponseSchema>;
 export type SalesFigure = z.infer<typeof salesFigureSchema>;
 export type SalesSummary = z.infer<typeof salesSummaryResponseSchema>;
 export type MerchantResponse = z.infer<typeof merchantResponseSchema>;

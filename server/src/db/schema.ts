@@ -57,6 +57,8 @@ export interface MerchantTable {
   rebate_coin_id: number | null;
   rebate_rate_bp: Generated<number>;
   profile_updated_at: UpdatedAt;
+  /** When the payment QR poster was first downloaded (Top's setup checklist; migration 0014). */
+  qr_poster_downloaded_at: Date | null;
 }
 
 export interface MerchantUserTable {

@@ -61,6 +61,7 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
   getWallet: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
   getSalesSummary: () => ({ params: { id: DEMO.mainMerchantId } }),
+  getSetupProgress: () => ({ params: { id: DEMO.mainMerchantId } }),
   listWalletHistories: () => ({
     params: { wallet_no: DEMO.mainWalletNo },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay() },

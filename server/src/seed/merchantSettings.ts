@@ -130,6 +130,8 @@ export async function seedMerchantSettings(trx: Trx, { now }: { now: Date }): Pr
         rebate_coin_id: profile.rebate?.coinId ?? null,
         rebate_rate_bp: profile.rebate?.rateBp ?? 0,
         profile_updated_at: now,
+        // Established shops printed their QR poster long ago (Top's setup checklist shows it done).
+        qr_poster_downloaded_at: now,
       })
       .where('id', '=', profile.merchantId)
       .execute();

@@ -4,6 +4,7 @@ import { renderHtml, textOf } from '@/components/pageTesting';
 import { FeeSummary } from './FeeDetailModal';
 import { FEE_MONTHS_SHOWN, FeesView } from './FeesCard';
 import { RefundsView } from './RefundsCard';
+import { SetupChecklist } from './SetupChecklist';
 import { TodayView } from './TodayCard';
 
 // The app's client needs a browser: the views are given their queries, nothing calls the server.
@@ -145,5 +146,41 @@ describe('the day at a glance', () => {
     const panel = /aria-controls="([^"]+)"/.exec(html)?.[1] ?? '';
     expect(html).toMatch(new RegExp(`<div id="${panel}" hidden="">`));
     expect(textOf(html)).toContain('まちコイン ￥0 ￥4,000');
+  });
+});
+
+describe('the setup checklist of a new shop', () => {
+  const progress = {
+    steps: [
+      { step: 'profile' as const, done: true },
+      { step: 'images' as const, done: false },
+      { step: 'bank_account' as const, done: false },
+      { step: 'qr_poster' as const, done: false },
+    ],
+    complete: false,
+  };
+
+  it('ticks what is done and links each step left to its page, for an Owner', () => {
+    const html = renderHtml(<SetupChecklist query={{ data: progress }} userRole="Owner" />);
+    const text = textOf(html);
+    expect(text).toContain('お店の準備 1 / 4 完了');
+    expect(text).toContain('加盟店情報を入力する 完了');
+    expect(text).toContain('振込先口座を登録する 未完了');
+    expect(html).toMatch(/<a[^>]*href="\/merchant\/bankAccount"[^>]*>振込先口座を登録する<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/qrcode"[^>]*>QRコードのページを開く<\/a>/);
+    expect(html).not.toMatch(/href="\/merchant"[^>]*>加盟店情報を入力する/);
+  });
+
+  it('tells a Member an Owner does the steps the Member cannot, with no path in the words', () => {
+    const html = renderHtml(<SetupChecklist query={{ data: progress }} userRole="Member" />);
+    expect(html).not.toContain('href="/merchant/bankAccount"');
+    expect(textOf(html)).toContain('オーナーが設定します。');
+    expect(html).toContain('href="/qrcode"');
+    expect(textOf(html)).not.toContain('/merchant');
+  });
+
+  it('shows nothing once every step is done', () => {
+    const complete = { steps: progress.steps.map((step) => ({ ...step, done: true })), complete: true };
+    expect(textOf(renderHtml(<SetupChecklist query={{ data: complete }} userRole="Owner" />))).toBe('');
   });
 });

@@ -4,15 +4,18 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { merchantQueries } from '@/api/merchants';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
-import { selectSelectedMerchant, useSessionState } from '@/session';
+import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { BalancesCard } from './BalancesCard';
 import { FeesCard } from './FeesCard';
 import { LatestPaymentCard } from './LatestPaymentCard';
 import { NoticesCard } from './NoticesCard';
 import { RefundsCard } from './RefundsCard';
 import { SalesCard } from './SalesCard';
+import { SetupChecklist } from './SetupChecklist';
 import { TodayCard } from './TodayCard';
 
 /** The dashboard of the selected merchant. */
@@ -20,9 +23,12 @@ export default function TopPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.Top'));
   const merchant = useSessionState(selectSelectedMerchant);
+  const role = useSessionState(selectRole);
+  const setup = useQuery({ ...merchantQueries.setupProgress(merchant?.merchant_id ?? 0), enabled: Boolean(merchant) });
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.Top')}</Title>
+      {merchant && <SetupChecklist query={setup} userRole={role} />}
       {merchant && <TodayCard merchantId={merchant.merchant_id} />}
       {merchant && (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">

@@ -9,6 +9,7 @@ import type { PageQueries } from '@/router/pageData';
  * queryOptions the cards call. Not the sales chart's: its period is the card's own (last 30 days).
  */
 export const topQueries: PageQueries = (merchant) => [
+  merchantQueries.setupProgress(merchant.merchant_id),
   merchantQueries.salesSummary(merchant.merchant_id),
   walletQueries.detail(merchant.wallet_no),
   merchantQueries.latestPayment(merchant.merchant_id),

@@ -12,6 +12,7 @@ import * as mailOutbox from './2026_11_24_0010_mail_outbox';
 import * as refundReason from './2026_11_25_0011_refund_reason';
 import * as sessionForks from './2026_11_25_0012_session_forks';
 import * as stepUp from './2026_11_26_0013_step_up';
+import * as setupProgress from './2026_11_26_0014_setup_progress';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0011_refund_reason': refundReason,
   '2026_11_25_0012_session_forks': sessionForks,
   '2026_11_26_0013_step_up': stepUp,
+  '2026_11_26_0014_setup_progress': setupProgress,
 };

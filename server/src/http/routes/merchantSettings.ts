@@ -14,6 +14,7 @@ import {
   updateMerchantStatus,
   updateRebateCoin,
 } from '../../domain/merchantSettings';
+import { markQrPosterDownloaded } from '../../domain/setupProgress';
 import { lookupBank, lookupBranch } from '../../domain/zengin';
 import { contentDisposition } from '../csv';
 import { type CallContext, type CallHandlers, callerMembership, callerOf } from './context';
@@ -124,10 +125,14 @@ export const merchantSettingsHandlers: CallHandlers<
       .send(await merchantQrPng(qr.url)) as never;
   },
   async downloadMerchantQrPoster(ctx) {
-    const qr = await getMerchantQr(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.config.publicUrl);
+    const merchantId = callerMembership(ctx).merchantId;
+    const qr = await getMerchantQr(ctx.deps.db, merchantId, ctx.deps.config.publicUrl);
+    const poster = await merchantQrPoster(qr, ctx.deps.now());
+    // Top's setup checklist ticks the poster once it has been downloaded.
+    await markQrPosterDownloaded(ctx.deps.db, merchantId, ctx.deps.now());
     return ctx.reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', contentDisposition(`qrcode_poster_${qr.merchant_name}.pdf`))
-      .send(await merchantQrPoster(qr, ctx.deps.now())) as never;
+      .send(poster) as never;
   },
 };

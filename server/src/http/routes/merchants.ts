@@ -6,10 +6,17 @@ import {
   salesSummary,
   summarizedTxFees,
 } from '../../domain/merchants';
+import { setupProgress } from '../../domain/setupProgress';
 import { type CallHandlers, callerMembership } from './context';
 
 export const merchantHandlers: CallHandlers<
-  'getMerchant' | 'getLatestPayment' | 'getSummarizedTxFees' | 'getDailySales' | 'getSalesSummary' | 'listMerchantUsers'
+  | 'getMerchant'
+  | 'getLatestPayment'
+  | 'getSummarizedTxFees'
+  | 'getDailySales'
+  | 'getSalesSummary'
+  | 'getSetupProgress'
+  | 'listMerchantUsers'
 > = {
   getMerchant: async (ctx) => getMerchant(ctx.deps.db, callerMembership(ctx).merchantId),
   getLatestPayment: async (ctx) => latestPayment(ctx.deps.db, callerMembership(ctx).merchantId),
@@ -17,5 +24,6 @@ export const merchantHandlers: CallHandlers<
   getDailySales: async (ctx) =>
     dailySales(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.start_date, ctx.query.end_date),
   getSalesSummary: async (ctx) => salesSummary(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.now()),
+  getSetupProgress: async (ctx) => setupProgress(ctx.deps.db, callerMembership(ctx).merchantId),
   listMerchantUsers: async (ctx) => listMerchantUsers(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
 };
