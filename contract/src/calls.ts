@@ -126,7 +126,8 @@ export const CALLS = {
   },
   listWalletHistories: {
     ...E.listWalletHistories,
-    summary: 'Ledger entries of the wallet in the period (optionally one type, one transaction id), newest first',
+    summary:
+      'Ledger entries of the wallet in the period (optionally one type, one transaction id, the absolute amount exactly or in a range, an Asia/Tokyo time of day), newest first',
     params: s.walletParamsSchema,
     query: s.walletHistoriesQuerySchema,
     response: pd.walletHistoriesResponseSchema,
@@ -616,6 +617,21 @@ export const CALLS = {
     summary: 'A branch of the bank by its 3-digit code (404 when there is none)',
     params: ms.branchParamsSchema,
     response: ms.zenginEntrySchema,
+  },
+  searchBanks: {
+    ...E.searchBanks,
+    summary:
+      'Banks of the Zengin code list matching `q` (kanji, hiragana, katakana of either width, romaji, or the first digits of the code), at most ZENGIN_SEARCH_LIMIT: the code itself first, then names that are, begin with or contain it',
+    params: s.merchantParamsSchema,
+    query: ms.zenginSearchQuerySchema,
+    response: ms.zenginSearchResponseSchema,
+  },
+  searchBranches: {
+    ...E.searchBranches,
+    summary: "The bank's branches matching `q`, ranked like the bank search (404 when the list has no such bank)",
+    params: ms.bankParamsSchema,
+    query: ms.zenginSearchQuerySchema,
+    response: ms.zenginSearchResponseSchema,
   },
   getMerchantQr: {
     ...E.getMerchantQr,

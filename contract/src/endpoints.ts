@@ -485,6 +485,17 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/banks/{bank_code}/branches/{branch_code}',
     access: merchant(OWNER_ONLY),
   },
+  /** The Zengin code list searched by name or code, as the Owner types in the bank and branch pickers. */
+  searchBanks: {
+    method: 'GET',
+    path: '/merchants/{id}/banks',
+    access: merchant(OWNER_ONLY),
+  },
+  searchBranches: {
+    method: 'GET',
+    path: '/merchants/{id}/banks/{bank_code}/branches',
+    access: merchant(OWNER_ONLY),
+  },
   // Payment QR code. The identity of a merchant's QR code is the merchant: `{id}` is the merchant id.
   getMerchantQr: {
     method: 'GET',

@@ -100,5 +100,9 @@ export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
 };
 /** Digits of the Zengin codes: bank 4, branch 3; account numbers have up to 7 (left-padded with zeros). */
 export const ZENGIN_DIGITS = { bankCode: 4, branchCode: 3, accountNumber: 7 } as const;
+/** A bank or branch search answers at most this many entries, best first. */
+export const ZENGIN_SEARCH_LIMIT = 20;
+/** The longest search text: longer than any name of the Zengin list. */
+export const ZENGIN_SEARCH_QUERY_MAX = 40;
 /** An account holder's name in half-width katakana, as the Zengin transfer file carries it. */
 export const BANK_HOLDER_NAME_MAX = 30;

@@ -13,6 +13,8 @@ import {
   REBATE_RATE_MAX_BP,
   REBATE_RATE_STEP_BP,
   ZENGIN_DIGITS,
+  ZENGIN_SEARCH_LIMIT,
+  ZENGIN_SEARCH_QUERY_MAX,
 } from './merchantConstants';
 import { idSchema, instantSchema } from './schemas';
 import { toZenginKana, ZENGIN_NAME_MESSAGES, zenginInvalidChars } from './zenginKana';
@@ -197,8 +199,23 @@ export const holderNameSchema = z
 
 export const bankParamsSchema = z.object({ id: idSchema, bank_code: bankCodeSchema });
 export const branchParamsSchema = bankParamsSchema.extend({ branch_code: branchCodeSchema });
-/** A bank or a branch of the Zengin code list. */
+/** A bank or a branch of the Zengin code list: its full name (群馬銀行, 前橋支店) and the list's reading. */
 export const zenginEntrySchema = z.object({ code: z.string(), name: z.string(), kana: z.string() });
+
+const zenginSearchTextMessage = '検索する名前またはコードを入力してください';
+export const zenginSearchQuerySchema = z.object({
+  /** A name (kanji, hiragana, katakana, romaji) or the first digits of a code. */
+  q: z
+    .string({ message: zenginSearchTextMessage })
+    .trim()
+    .min(1, zenginSearchTextMessage)
+    .max(ZENGIN_SEARCH_QUERY_MAX, `検索する文字は${ZENGIN_SEARCH_QUERY_MAX}文字以内で入力してください`),
+});
+export const zenginSearchResponseSchema = z.object({
+  entries: z.array(zenginEntrySchema).max(ZENGIN_SEARCH_LIMIT),
+  /** More entries matched than the answer holds: typing more narrows them down. */
+  more: z.boolean(),
+});
 
 export const bankAccountBodySchema = z.object({
   bank_code: bankCodeSchema,
@@ -238,4 +255,5 @@ export type RebateCoinSettings = z.infer<typeof rebateCoinResponseSchema>;
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 export type BankAccountBody = z.input<typeof bankAccountBodySchema>;
 export type ZenginEntry = z.infer<typeof zenginEntrySchema>;
+export type ZenginSearchAnswer = z.infer<typeof zenginSearchResponseSchema>;
 export type MerchantQr = z.infer<typeof merchantQrResponseSchema>;

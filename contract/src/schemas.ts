@@ -3,6 +3,7 @@
 export * from './schemas/common';
 export * from './schemas/csv';
 export * from './schemas/fees';
+export * from './schemas/historySearch';
 export * from './schemas/identities';
 export * from './schemas/merchants';
 export * from './schemas/merchantUsers';

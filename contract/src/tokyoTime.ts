@@ -29,3 +29,9 @@ export const addDays = (date: string, days: number): string =>
 /** Whole days from one calendar day to another (positive when `end` is later). */
 export const daysBetween = (start: string, end: string): number =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
+
+/** A Tokyo wall-clock minute, 'HH:mm' from 00:00 to 23:59: the history lists' time-of-day filter (issue 25). */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether a value is a time of day as the history lists take it ('HH:mm'). */
+export const isTimeOfDay = (value: unknown): value is string => typeof value === 'string' && TIME_OF_DAY.test(value);

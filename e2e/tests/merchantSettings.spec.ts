@@ -138,7 +138,7 @@ test.describe('merchant settings', () => {
     await expect(example).toContainText('1,000円のお支払いで 15 ポイントを還元');
   });
 
-  test('bank account: names looked up as typed, the holder in half-width kana, confirmed, shown masked', async ({
+  test('bank account: the bank found by name, the branch by code, the holder in half-width kana, confirmed, shown masked', async ({
     page,
   }) => {
     await signInToTop(page, GREENGROCER);
@@ -147,12 +147,16 @@ test.describe('merchant settings', () => {
     await expect(page.getByText('振込先口座が登録されていません')).toBeVisible();
 
     const form = page.getByRole('form', { name: '振込先口座を登録' });
-    const bankCode = form.getByRole('textbox', { name: '金融機関コード' });
-    await bankCode.fill('0128');
-    await expect(bankCode).toHaveAccessibleDescription('群馬');
-    const branchCode = form.getByRole('textbox', { name: '支店コード' });
-    await branchCode.fill('112');
-    await expect(branchCode).toHaveAccessibleDescription('前橋');
+    // The bank by its name in hiragana: the list offers it, and choosing it puts its code in the field.
+    const bank = form.getByRole('combobox', { name: '金融機関' });
+    await bank.fill('ぐんま');
+    await page.getByRole('option', { name: '群馬銀行（0128）' }).click();
+    await expect(bank).toHaveValue('0128');
+    await expect(bank).toHaveAccessibleDescription('群馬銀行');
+    // The branch by its code, looked up as typed.
+    const branch = form.getByRole('combobox', { name: '支店' });
+    await branch.fill('112');
+    await expect(branch).toHaveAccessibleDescription('前橋支店');
     await form.getByText('普通', { exact: true }).click();
     await expect(form.getByRole('radio', { name: '普通' })).toBeChecked();
     const number = form.getByRole('textbox', { name: '口座番号' });
@@ -167,8 +171,8 @@ test.describe('merchant settings', () => {
 
     const confirm = page.getByRole('table', { name: 'この口座を登録しますか？' });
     const facts = (number: string): [label: string, value: string][] => [
-      ['金融機関', '群馬（0128）'],
-      ['支店', '前橋（112）'],
+      ['金融機関', '群馬銀行（0128）'],
+      ['支店', '前橋支店（112）'],
       ['口座種別', '普通'],
       ['口座番号', number],
       ['口座名義（カナ）', 'ｱｶｷﾞｾｲｶﾃﾝ'],
@@ -200,9 +204,9 @@ test.describe('merchant settings', () => {
     await expect(page.getByRole('table', { name: '登録中の振込先口座' })).toContainText('****7890');
     await page.getByRole('button', { name: '口座を変更する' }).click();
     const form = page.getByRole('form', { name: '振込先口座を変更' });
-    await form.getByRole('textbox', { name: '金融機関コード' }).fill('0128');
-    await form.getByRole('textbox', { name: '支店コード' }).fill('100');
-    await expect(form.getByRole('textbox', { name: '支店コード' })).toHaveAccessibleDescription('本店営業部');
+    await form.getByRole('combobox', { name: '金融機関' }).fill('0128');
+    await form.getByRole('combobox', { name: '支店' }).fill('100');
+    await expect(form.getByRole('combobox', { name: '支店' })).toHaveAccessibleDescription('本店営業部');
     await form.getByText('普通', { exact: true }).click();
     await form.getByRole('textbox', { name: '口座番号' }).fill('7777777');
     await form.getByRole('textbox', { name: '口座名義（カナ）' }).fill('エキマエテン');

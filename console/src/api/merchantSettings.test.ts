@@ -65,6 +65,18 @@ describe('calls', () => {
     expect(zenginQueries.bank(8, '0128').queryKey).toEqual(zenginKeys.bank('0128'));
   });
 
+  it('searches banks, and the branches of a bank, by the text typed', async () => {
+    const client = new QueryClient();
+    await client.fetchQuery(zenginQueries.bankSearch(7, 'ぐんま'));
+    await client.fetchQuery(zenginQueries.branchSearch(7, '0128', 'まえばし'));
+    expect(vi.mocked(api.call).mock.calls.map(([id, options]) => [id, options?.params, options?.query])).toEqual([
+      ['searchBanks', { id: 7 }, { q: 'ぐんま' }],
+      ['searchBranches', { id: 7, bank_code: '0128' }, { q: 'まえばし' }],
+    ]);
+    expect(zenginQueries.bankSearch(8, 'ぐんま').queryKey).toEqual(zenginKeys.bankSearch('ぐんま'));
+    expect(zenginQueries.branchSearch(8, '0128', 'ま').queryKey).toEqual(zenginKeys.branchSearch('0128', 'ま'));
+  });
+
   it('opens the PNG and the poster as files of the merchant', async () => {
     const signal = new AbortController().signal;
     await openMerchantQrPng(7, signal);

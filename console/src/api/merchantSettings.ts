@@ -26,6 +26,8 @@ export const zenginKeys = {
   all: ['zengin'] as const,
   bank: (bankCode: string) => [...zenginKeys.all, 'bank', bankCode] as const,
   branch: (bankCode: string, branchCode: string) => [...zenginKeys.all, 'branch', bankCode, branchCode] as const,
+  bankSearch: (q: string) => [...zenginKeys.all, 'bankSearch', q] as const,
+  branchSearch: (bankCode: string, q: string) => [...zenginKeys.all, 'branchSearch', bankCode, q] as const,
 };
 
 export const merchantQrKeys = {
@@ -57,6 +59,14 @@ export const lookupBank = (merchantId: number, bankCode: string, signal?: AbortS
 /** GET /merchants/{id}/banks/{bank_code}/branches/{branch_code}: the branch's name, or 404. */
 export const lookupBranch = (merchantId: number, bankCode: string, branchCode: string, signal?: AbortSignal) =>
   api.call('lookupBranch', { params: { id: merchantId, bank_code: bankCode, branch_code: branchCode }, signal });
+
+/** GET /merchants/{id}/banks?q=: banks by name, reading, romaji or the first digits of the code, best first. */
+export const searchBanks = (merchantId: number, q: string, signal?: AbortSignal) =>
+  api.call('searchBanks', { params: { id: merchantId }, query: { q }, signal });
+
+/** GET /merchants/{id}/banks/{bank_code}/branches?q=: the bank's branches, searched the same way. */
+export const searchBranches = (merchantId: number, bankCode: string, q: string, signal?: AbortSignal) =>
+  api.call('searchBranches', { params: { id: merchantId, bank_code: bankCode }, query: { q }, signal });
 
 /** GET /identities/{id}/qr (`id` is the merchant): the URL the payment QR code encodes. */
 export const getMerchantQr = (merchantId: number, signal?: AbortSignal) =>
@@ -112,6 +122,18 @@ export const zenginQueries = {
     queryOptions({
       queryKey: zenginKeys.branch(bankCode, branchCode),
       queryFn: ({ signal }) => lookupBranch(merchantId, bankCode, branchCode, signal),
+      staleTime: ZENGIN_STALE_MS,
+    }),
+  bankSearch: (merchantId: number, q: string) =>
+    queryOptions({
+      queryKey: zenginKeys.bankSearch(q),
+      queryFn: ({ signal }) => searchBanks(merchantId, q, signal),
+      staleTime: ZENGIN_STALE_MS,
+    }),
+  branchSearch: (merchantId: number, bankCode: string, q: string) =>
+    queryOptions({
+      queryKey: zenginKeys.branchSearch(bankCode, q),
+      queryFn: ({ signal }) => searchBranches(merchantId, bankCode, q, signal),
       staleTime: ZENGIN_STALE_MS,
     }),
 };

@@ -58,13 +58,17 @@ function tagsWithClass(html: string, className: string | undefined): string[] {
     .filter((tag) => (/class="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').includes(className));
 }
 
-/** Each body cell: its data-mobile place, the label it shows in a card, and its value's markup. */
+/** The markup with each value kept whole (components/Value) given as its bare text. */
+const unwrapValues = (html: string) => html.replace(/<span data-value=""[^>]*>([^<]*)<\/span>/g, '$1');
+
+/** Each body cell: its data-mobile and data-phone places, the label it shows in a card, and its value's markup. */
 function cellsOf(html: string) {
-  const body = html.slice(html.indexOf('<tbody'));
+  const body = unwrapValues(html.slice(html.indexOf('<tbody')));
   return [
     ...body.matchAll(/<td([^>]*)><div class="([^"]*)">([^<]*)<\/div><div class="([^"]*)">([\s\S]*?)<\/div><\/td>/g),
   ].map(([, attributes = '', labelClass, label, valueClass, value]) => ({
     place: /data-mobile="([^"]*)"/.exec(attributes)?.[1] ?? null,
+    phone: /data-phone="([^"]*)"/.exec(attributes)?.[1] ?? null,
     role: /role="([^"]*)"/.exec(attributes)?.[1] ?? null,
     labelClass,
     label,
@@ -163,7 +167,7 @@ describe('RowsTable', () => {
         />
       </MantineProvider>,
     );
-    const foot = html.slice(html.indexOf('<tfoot'), html.indexOf('</tfoot>'));
+    const foot = unwrapValues(html.slice(html.indexOf('<tfoot'), html.indexOf('</tfoot>')));
     expect(foot).toMatch(/^<tfoot[^>]*role="rowgroup"/);
     expect(tagsWithClass(foot, classes.footRow)).toHaveLength(1);
     expect(foot).toMatch(
@@ -182,6 +186,126 @@ describe('RowsTable', () => {
       </MantineProvider>,
     );
     expect(html).not.toContain('<tfoot');
+  });
+});
+
+interface Payment {
+  id: number;
+  at: string;
+  type: string;
+  coin: string;
+  amount: string;
+  counterparty: string;
+  comment: string;
+}
+
+// The transaction history's places: time and amount, then type and counterparty; the rest in the drawer.
+const PHONE_COLUMNS: Column<Payment>[] = [
+  { key: 'at', header: '日時', phone: 'primary', render: (row) => row.at },
+  { key: 'type', header: '種別', phone: 'secondary', render: (row) => row.type },
+  { key: 'coin', header: 'コイン', phone: 'hidden', render: (row) => row.coin },
+  { key: 'amount', header: '金額', align: 'right', phone: 'primary', mobile: 'primary', render: (row) => row.amount },
+  { key: 'counterparty', header: '相手先', phone: 'secondary', render: (row) => row.counterparty },
+  { key: 'comment', header: 'コメント', phone: 'hidden', render: (row) => row.comment },
+];
+
+const PAYMENTS: Payment[] = [
+  {
+    id: 1,
+    at: '2026/11/24 10:00',
+    type: '売上',
+    coin: 'めぶくコイン',
+    amount: '+1,200',
+    counterparty: '2000000001',
+    comment: '',
+  },
+];
+
+describe('compact rows on a phone (columns with phone places)', () => {
+  const renderPhone = (columns: Column<Payment>[] = PHONE_COLUMNS) =>
+    renderToStaticMarkup(
+      <MantineProvider>
+        <RowsTable
+          label="取引履歴"
+          columns={columns}
+          rows={PAYMENTS}
+          rowKey={(row) => row.id}
+          onOpenRow={() => {}}
+          openRowLabel={(row) => `取引 ${row.id} の詳細`}
+        />
+      </MantineProvider>,
+    );
+
+  it('places each cell: time and amount first, type and counterparty second, the rest hidden', () => {
+    const cells = cellsOf(renderPhone());
+    expect(cells.map((cell) => `${cell.label}:${cell.phone}`)).toEqual([
+      '日時:primary',
+      '種別:secondary',
+      'コイン:hidden',
+      '金額:primary',
+      '相手先:secondary',
+      'コメント:hidden',
+    ]);
+    // The card's places give way: no card layout on a compact table.
+    expect(cells.every((cell) => cell.place === null)).toBe(true);
+    const amount = /<td[^>]*data-phone="primary"[^>]*data-align="right"[^>]*>/.exec(renderPhone());
+    expect(amount?.[0]).toBeDefined();
+  });
+
+  it('marks the table compact, and keeps each row a named, focusable row with every cell for screen readers', () => {
+    const html = renderPhone();
+    expect(tagsWithClass(html, classes.compact)).toHaveLength(1);
+    expect(tagsWithClass(html, classes.compact)[0]).toMatch(/^<table/);
+    const rows = tagsWithClass(html, classes.clickable);
+    expect(rows).toHaveLength(PAYMENTS.length);
+    expect(rows[0]).toMatch(/tabindex="0"/);
+    expect(rows[0]).toMatch(/aria-label="取引 1 の詳細"/);
+    expect(cellsOf(html)).toHaveLength(PHONE_COLUMNS.length);
+  });
+
+  it('keeps a list without phone places on cards', () => {
+    const html = render();
+    expect(tagsWithClass(html, classes.compact)).toEqual([]);
+    expect(html).not.toContain('data-phone');
+  });
+
+  it('leaves a column without a place as a label / value line under the two lines', () => {
+    const extra: Column<Payment> = { key: 'canceled', header: '取消対象の取引ID', render: () => '4812' };
+    const cells = cellsOf(renderPhone([...PHONE_COLUMNS, extra]));
+    expect(cells.at(-1)).toMatchObject({ label: '取消対象の取引ID', phone: null, value: '4812' });
+  });
+
+  it('keeps the values of text cells whole', () => {
+    const html = renderPhone();
+    const values = [...html.matchAll(/<span data-value=""[^>]*style="white-space:nowrap"[^>]*>([^<]*)<\/span>/g)].map(
+      ([, value]) => value,
+    );
+    expect(values).toEqual(['2026/11/24 10:00', '+1,200', '2000000001']);
+  });
+
+  it('lays the row out as two lines in the stylesheet, so eight rows fit a 390 × 844 screen', () => {
+    const css = readFileSync(new URL('./ListTable.module.css', import.meta.url), 'utf8');
+    const phone = css.slice(css.indexOf('@container list-table'));
+    const rule = (selector: string) => {
+      const start = phone.indexOf(`${selector} {`);
+      expect(start, selector).toBeGreaterThan(-1);
+      return phone.slice(start, phone.indexOf('}', start));
+    };
+    expect(rule('.container .compact .body .row')).toMatch(/flex-direction: row;\s*flex-wrap: wrap;/);
+    expect(rule('.container .compact .body .row')).toMatch(/padding: 6px /);
+    expect(rule('.container .compact .body .row::after')).toMatch(/flex-basis: 100%;\s*order: 2;/);
+    expect(rule('.container .compact .body .cell[data-phone="primary"]')).toMatch(/order: 1;/);
+    expect(rule('.container .compact .body .cell[data-phone="primary"][data-align="right"]')).toMatch(
+      /margin-inline-start: auto;\s*font-weight: 700;/,
+    );
+    const secondary = rule('.container .compact .body .cell[data-phone="secondary"]');
+    expect(secondary).toMatch(/order: 3;/);
+    expect(secondary).toMatch(/text-overflow: ellipsis;/);
+    expect(secondary).toMatch(/font-size: var\(--mantine-font-size-xs\);/);
+    expect(rule('.container .compact .body .cell[data-phone]')).toMatch(/white-space: nowrap;/);
+    expect(rule('.container .compact .body .cell[data-phone="hidden"]')).toMatch(/clip-path: inset\(50%\);/);
+    // 6 + 22 (14 px text) + 2 + 19 (12 px text) + 6 px and the border: under 60 px, 66 px with the gap below.
+    expect(rule('.container .compact .body .row + .row')).toMatch(/margin-top: 6px;/);
   });
 });
 

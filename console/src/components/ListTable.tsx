@@ -1,13 +1,12 @@
 import { Box, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, type RefCallback, useCallback, useDeferredValue, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useDeferredValue } from 'react';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
 import classes from './ListTable.module.css';
 import { QueryErrorAlert } from './QueryErrorAlert';
-
-/** A wide table's scroll box takes keyboard focus, so its hidden columns can be reached with the arrow keys. */
-export const SCROLL_BY_KEYBOARD = { viewportProps: { tabIndex: 0 } } as const;
+import { TableScroll } from './TableScroll';
+import { keepValuesWhole } from './Value';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 
@@ -21,11 +20,24 @@ export const TABLE_MIN_WIDTH = 720;
  */
 export type MobilePlace = 'primary';
 
+/**
+ * Where a column's cell goes in a compact row, the phone layout of a list whose columns give these
+ * places (instead of MobilePlace's card): 'primary' on the first line (a right-aligned one, the amount,
+ * at its end in bold), 'secondary' on the second, small, one after the other and cut with … rather than
+ * taking a third line; 'hidden' not shown on a phone (for screen readers it stays in the table), so only
+ * for a column the row's detail shows (onOpenRow) and never for controls. A column without a place follows
+ * as a label / value line, as on a card.
+ */
+export type PhonePlace = 'primary' | 'secondary' | 'hidden';
+
 export interface Column<T> {
   key: string;
   header: string;
   align?: 'left' | 'right';
+  /** The card layout's place (lists without phone places). */
   mobile?: MobilePlace;
+  /** The compact layout's place: a list where any column has one shows compact rows on a phone. */
+  phone?: PhonePlace;
   render: (row: T) => ReactNode;
 }
 
@@ -68,32 +80,14 @@ export interface RowsTableProps<T> {
 }
 
 /**
- * Whether a scroll box is narrower than its content. Only a box that scrolls sideways is a Tab stop: on a
- * phone the rows are cards that fit, and a focusable box there is a stop whose ring (round a box taller
- * than the screen) cannot be seen. Until measured (or without ResizeObserver) the box counts as scrolling.
- */
-function useScrollsSideways(): [RefCallback<HTMLDivElement>, boolean] {
-  const [scrolls, setScrolls] = useState(true);
-  const ref = useCallback((box: HTMLDivElement | null) => {
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setScrolls(box.scrollWidth > box.clientWidth);
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    // The content too: rows arriving can widen the table without resizing the box.
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    measure();
-    return () => observer.disconnect();
-  }, []);
-  return [ref, scrolls];
-}
-
-/**
  * A table of rows by columns. Where its box is narrower than the table (TABLE_MIN_WIDTH: a phone, a
  * narrow window), a container query in ListTable.module.css shows each row as a card instead: every cell
- * on a line of its own, its column's header before its value, the primary columns first. It stays one
- * table in the markup (explicit roles keep its semantics whatever the display), so there is no second
- * copy of the rows and no layout flash; the header texts in the cells show only in the cards, and the
- * table's own header row is then hidden from view (not from screen readers).
+ * on a line of its own, its column's header before its value, the primary columns first; or, where the
+ * columns give phone places (PhonePlace), as a compact row of two lines. It stays one table in the markup
+ * (explicit roles keep its semantics whatever the display), so there is no second copy of the rows and no
+ * layout flash; the header texts in the cells show only in the cards, and the table's own header row is
+ * then hidden from view (not from screen readers). A wider table that does not fit its box scrolls
+ * sideways with a cue (TableScroll). Values in text cells never break across lines (keepValuesWhole).
  */
 export function RowsTable<T>({
   label,
@@ -112,11 +106,11 @@ export function RowsTable<T>({
       onOpenRow?.(row);
     }
   };
-  const [scrollBox, scrollsSideways] = useScrollsSideways();
+  const compact = columns.some((column) => column.phone !== undefined);
   const cellContent = (column: Column<T>, row: T) => (
     <>
       <div className={classes.cellLabel}>{column.header}</div>
-      <div className={classes.cellValue}>{column.render(row)}</div>
+      <div className={classes.cellValue}>{keepValuesWhole(column.render(row))}</div>
     </>
   );
   // A row's cell; the total row's first cell heads its row.
@@ -129,7 +123,9 @@ export function RowsTable<T>({
         className={classes.cell}
         role={rowHeader ? 'rowheader' : 'cell'}
         scope={rowHeader ? 'row' : undefined}
-        data-mobile={column.mobile}
+        data-mobile={compact ? undefined : column.mobile}
+        data-phone={compact ? column.phone : undefined}
+        data-align={column.align}
       >
         {cellContent(column, row)}
       </Cell>
@@ -138,17 +134,13 @@ export function RowsTable<T>({
 
   return (
     <Box className={classes.container}>
-      <Table.ScrollContainer
-        minWidth={TABLE_MIN_WIDTH}
-        scrollAreaProps={{ viewportRef: scrollBox, viewportProps: scrollsSideways ? { tabIndex: 0 } : {} }}
-        classNames={{ scrollContainerInner: classes.scrollInner }}
-      >
+      <TableScroll minWidth={TABLE_MIN_WIDTH} label={label} innerClassName={classes.scrollInner}>
         <Table
           striped
           highlightOnHover={Boolean(onOpenRow)}
           aria-label={label}
           verticalSpacing="xs"
-          className={classes.table}
+          className={compact ? `${classes.table} ${classes.compact}` : classes.table}
           role="table"
         >
           <Table.Thead className={classes.head} role="rowgroup">
@@ -199,7 +191,7 @@ export function RowsTable<T>({
             </Table.Tfoot>
           )}
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Box>
   );
 }

@@ -50,10 +50,14 @@ export const renderHtml = (element: ReactElement, client: QueryClient = testQuer
     </MantineProvider>,
   );
 
-/** What the HTML says, without markup or styles: text runs separated by single spaces. */
+/**
+ * What the HTML says, without markup or styles: text runs separated by single spaces. A value kept whole
+ * (components/Value) is part of the text around it, not a run of its own.
+ */
 export const textOf = (html: string): string =>
   html
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<span data-value=""[^>]*>([^<]*)<\/span>/g, '$1')
     .replace(/<[^>]+>/g, ' ')
     .replaceAll('&quot;', '"')
     .replaceAll('&amp;', '&')

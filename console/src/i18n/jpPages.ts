@@ -18,6 +18,7 @@ import {
   UTILITY_BILL_CATEGORY_LABELS,
   UTILITY_BILL_STATUS_LABELS,
 } from '@coin/contract';
+import { historyFilters } from './pages/historyFilters';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
 
@@ -31,6 +32,11 @@ export const jpPages = {
     copy: 'コピー',
     copied: 'コピーしました',
     copyFallback: 'URLを選択しました。Ctrl+C（Macは⌘C）でコピーしてください',
+    // Issue 25: sharing a link, and a table wider than its box
+    share: '共有',
+    shareFailedCopied: '共有できなかったため、URLをコピーしました',
+    shareFailedSelected: '共有できなかったため、URLを選択しました。Ctrl+C（Macは⌘C）でコピーしてください',
+    scrollSideways: '横にスクロールできます',
     skipToContent: 'メインコンテンツへ移動',
   },
   actions: {
@@ -418,6 +424,8 @@ export const jpPages = {
     all: 'すべて',
     filters: '絞り込み',
   },
+  // The history lists' amount and time-of-day filters (issue 25): i18n/pages/
+  historyFilters,
   // The shared period filter (issue 15): typed days, presets, the calendar.
   period: {
     from: '開始日',
@@ -468,6 +476,9 @@ export const jpPages = {
     feeCharged: '{{fee}}（別の取引で引き落とし）',
     refund: '返金する',
     nothingLeft: 'この支払いは全額が返金済みか返金申請中です',
+    // Why a payment's detail offers no refund (issue 25): the roles that may request one, a coin without refunds.
+    refundRolesOnly: '返金の申請は{{roles}}のみ行えます。返金が必要な場合は{{roles}}に依頼してください',
+    coinNotRefundable: 'このコインの支払いは返金できません',
     // Totals of the period beside the previous period (issue 15)
     totals: {
       title: '期間の集計',
@@ -808,6 +819,7 @@ export const jpPages = {
       usedAmount: '合計 {{amount}}',
       stoppedAt: '停止 {{date}}',
       copyLabel: '「{{description}}」のURLをコピー',
+      shareLabel: '「{{description}}」のURLを共有',
       qr: 'QRコード',
       qrLabel: '「{{description}}」のQRコードを表示',
       stop: '停止',

@@ -8,6 +8,8 @@ import { parseSearch, stringifySearch, thisMonth } from './search';
 const NOW = new Date('2026-03-31T15:30:00Z');
 const MONTH = thisMonth(NOW);
 const PERIOD = { from: '2026-02-01', to: '2026-02-28' };
+/** The history lists' amount and time-of-day filters, none set. */
+const NO_FILTERS = { amount: undefined, min: undefined, max: undefined, timeFrom: undefined, timeTo: undefined };
 
 const parse = (name: string, query: string) => {
   const parser = searchParserOf(name);
@@ -18,8 +20,19 @@ const parse = (name: string, query: string) => {
 /** Route → a URL query with a valid value for each of its keys, and what its parser reads from it. */
 const VALID: Record<string, [string, Record<string, unknown>]> = {
   Transaction: [
-    '?from=2026-02-01&to=2026-02-28&page=3&tab=histories&type=PAYMENT&id=42',
-    { ...PERIOD, page: 3, tab: 'histories', type: 'PAYMENT', id: 42 },
+    '?from=2026-02-01&to=2026-02-28&page=3&tab=histories&type=PAYMENT&id=42&min=1000&max=5000&timeFrom=12:00&timeTo=13:30',
+    {
+      ...PERIOD,
+      page: 3,
+      tab: 'histories',
+      type: 'PAYMENT',
+      id: 42,
+      ...NO_FILTERS,
+      min: 1000,
+      max: 5000,
+      timeFrom: '12:00',
+      timeTo: '13:30',
+    },
   ],
   RequestPayment: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   UrlPayment: ['?from=2026-02-01&to=2026-02-28&page=2&status=STOPPED', { ...PERIOD, page: 2, status: 'STOPPED' }],
@@ -39,6 +52,10 @@ const VALID: Record<string, [string, Record<string, unknown>]> = {
     { ...PERIOD, page: 2, status: 'CANCELED' },
   ],
   Refund: ['?from=2026-02-01&to=2026-02-28&page=2&status=APPROVED', { ...PERIOD, page: 2, status: 'APPROVED' }],
+  RequestRefund: [
+    '?from=2026-02-01&to=2026-02-28&page=2&id=42&amount=3000&timeFrom=22:00&timeTo=02:00',
+    { ...PERIOD, page: 2, id: 42, ...NO_FILTERS, amount: 3000, timeFrom: '22:00', timeTo: '02:00' },
+  ],
   Reload: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   MerchantRebate: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   WithdrawalInfo: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
@@ -53,9 +70,10 @@ const VALID: Record<string, [string, Record<string, unknown>]> = {
 
 /** Route → what its parser reads from a query whose every value is invalid (and one key no route knows). */
 const BAD =
-  '?from=2026-02-30&to=someday&page=0&tab=nope&type=payment&id=abc&status=PAID!&result=OK&kind=x&encoding=sjis&other=1';
+  '?from=2026-02-30&to=someday&page=0&tab=nope&type=payment&id=abc&status=PAID!&result=OK&kind=x&encoding=sjis&other=1' +
+  '&amount=3千&min=-5&max=1.5&timeFrom=24:00&timeTo=9:30';
 const DEFAULTED: Record<string, Record<string, unknown>> = {
-  Transaction: { ...MONTH, page: 1, tab: 'histories', type: undefined, id: undefined },
+  Transaction: { ...MONTH, page: 1, tab: 'histories', type: undefined, id: undefined, ...NO_FILTERS },
   RequestPayment: { ...MONTH, page: 1 },
   UrlPayment: { ...MONTH, page: 1, status: undefined },
   InvoicePayment: { ...MONTH, page: 1, status: undefined },
@@ -65,6 +83,8 @@ const DEFAULTED: Record<string, Record<string, unknown>> = {
   AutomaticPaymentHistory: { ...MONTH, page: 1, result: undefined },
   UtilityBillsQrHistories: { ...MONTH, page: 1, status: undefined },
   Refund: { ...MONTH, page: 1, status: undefined },
+  // The payments to refund default to the last 30 days.
+  RequestRefund: { from: '2026-03-03', to: '2026-04-01', page: 1, id: undefined, ...NO_FILTERS },
   Reload: { ...MONTH, page: 1 },
   MerchantRebate: { ...MONTH, page: 1 },
   WithdrawalInfo: { ...MONTH, page: 1 },

@@ -5,6 +5,7 @@ import { downloadSearch } from '@/pages/download/downloadSearch';
 import { invoiceSearch } from '@/pages/invoice/invoiceSearch';
 import { merchantUserSearch } from '@/pages/merchant-user/merchantUserSearch';
 import { refundSearch } from '@/pages/refund/refundSearch';
+import { requestRefundSearch } from '@/pages/refund/requestRefundSearch';
 import { subscriptionsSearch } from '@/pages/subscriptions/subscriptionsSearch';
 import { transactionSearch } from '@/pages/transaction/transactionSearch';
 import { urlPaymentSearch } from '@/pages/url-payment/urlPaymentSearch';
@@ -28,6 +29,7 @@ export const ROUTE_SEARCHES = {
   AutomaticPaymentHistory: automaticPaymentSearch,
   UtilityBillsQrHistories: utilityBillsSearch,
   Refund: refundSearch,
+  RequestRefund: requestRefundSearch,
   Reload: listSearch,
   MerchantRebate: listSearch,
   WithdrawalInfo: listSearch,

@@ -41,7 +41,7 @@ vi.mock('@/session', async (importOriginal) => ({
 /** Route → a URL query with the period, a page and each of the page's filters set (not their defaults). */
 const QUERIES: Record<string, string> = {
   Top: '',
-  Transaction: '?from=2026-01-05&to=2026-01-20&page=2&type=PAYMENT&id=42',
+  Transaction: '?from=2026-01-05&to=2026-01-20&page=2&type=PAYMENT&id=42&amount=3000&timeFrom=22:00&timeTo=02:00',
   UrlPayment: '?page=2&status=STOPPED',
   InvoicePayment: '?page=2&status=OVERDUE',
   Coupon: '?from=2026-01-05&to=2026-01-20&page=2&status=ACTIVE',
@@ -50,6 +50,7 @@ const QUERIES: Record<string, string> = {
   AutomaticPaymentHistory: '?from=2026-01-05&to=2026-01-20&page=2&result=FAILED',
   UtilityBillsQrHistories: '?from=2026-01-05&to=2026-01-20&page=2&status=CANCELED',
   Refund: '?from=2026-01-05&to=2026-01-20&page=2&status=APPROVED',
+  RequestRefund: '?from=2026-01-05&to=2026-01-20&page=2&id=42&min=1000&max=5000&timeFrom=12:00&timeTo=13:30',
   MerchantRebate: '?from=2026-01-05&to=2026-01-20&page=2',
   WithdrawalInfo: '?from=2026-01-05&to=2026-01-20&page=2',
   WithdrawalInfoMerchant: '?from=2026-01-05&to=2026-01-20&page=2',

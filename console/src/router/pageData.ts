@@ -38,6 +38,7 @@ export const PAGE_DATA: Readonly<Record<string, () => Promise<PageQueries>>> = {
   UtilityBillsQrHistories: () =>
     import('@/pages/utility-bills/utilityBillsQueries').then((m) => m.utilityBillsPageQueries),
   Refund: () => import('@/pages/refund/refundQueries').then((m) => m.refundPageQueries),
+  RequestRefund: () => import('@/pages/refund/requestRefundQueries').then((m) => m.requestRefundPageQueries),
   MerchantRebate: () =>
     import('@/pages/merchant-rebate/merchantRebateQueries').then((m) => m.merchantRebatePageQueries),
   WithdrawalInfo: () => import('@/pages/withdrawal/payoutQueries').then((m) => m.payoutPageQueries),

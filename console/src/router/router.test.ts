@@ -231,6 +231,11 @@ describe("route loaders: a page's data is requested with its chunk", () => {
       tab: 'histories' as const,
       type: undefined,
       id: undefined,
+      amount: undefined,
+      min: undefined,
+      max: undefined,
+      timeFrom: undefined,
+      timeTo: undefined,
     };
     expect(result.routeSearch).toStrictEqual(expected);
     const { queryKey } = transactionListQuery(MERCHANT.wallet_no, expected);
@@ -257,7 +262,16 @@ describe("route loaders: a page's data is requested with its chunk", () => {
     await visit({ url: '/top', role: 'Owner', initialized: true, pageData: top.pageData });
     await expect
       .poll(() => apiMock.call.mock.calls.map(([name]) => name).sort())
-      .toEqual(['getLatestPayment', 'getSummarizedTxFees', 'getWallet', 'listRequestedRefunds'].sort());
+      .toEqual(
+        [
+          'getLatestPayment',
+          'getSalesSummary',
+          'getSetupProgress',
+          'getSummarizedTxFees',
+          'getWallet',
+          'listRequestedRefunds',
+        ].sort(),
+      );
     await expect.poll(() => apiMock.getUrl.mock.calls.length).toBe(1);
 
     const payouts = pageDataOf();

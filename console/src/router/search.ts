@@ -1,4 +1,4 @@
-import { type Query, tokyoDate } from '@coin/contract';
+import { isTimeOfDay, type Query, tokyoDate } from '@coin/contract';
 import { useSearch } from '@tanstack/react-router';
 
 /** Query parameters stay plain strings (authError=true is the string 'true'), as the guard expects. */
@@ -81,9 +81,15 @@ export const searchParser =
   (raw, now = new Date()) =>
     parse(raw, now);
 
-/** The period: a missing or malformed day becomes this month's, a reversed pair is put in order. */
-export function periodOf(raw: RawSearch, now: Date): Pick<ListSearch, 'from' | 'to'> {
-  const fallback = thisMonth(now);
+/**
+ * The period: a missing or malformed day becomes the default period's (this month unless the list has
+ * another), a reversed pair is put in order.
+ */
+export function periodOf(
+  raw: RawSearch,
+  now: Date,
+  fallback: Pick<ListSearch, 'from' | 'to'> = thisMonth(now),
+): Pick<ListSearch, 'from' | 'to'> {
   let from = isCalendarDay(raw.from) ? raw.from : fallback.from;
   let to = isCalendarDay(raw.to) ? raw.to : fallback.to;
   if (from > to) [from, to] = [to, from];
@@ -127,6 +133,47 @@ export function idOf(value: unknown): number | undefined {
   const id = Number(text);
   return id > 0 ? id : undefined;
 }
+
+/** A positive whole amount written in digits (up to 15, so it stays a safe integer), or its number; anything else is none. */
+export const amountOf = idOf;
+
+/**
+ * The amount and time-of-day filters of a history list (issue 25), as the URL keeps them: `amount` (exact)
+ * or `min`/`max` (a range, either end optional), and `timeFrom`/`timeTo` ('HH:mm', Asia/Tokyo). The
+ * server compares the amount with the entry's absolute value. An exact amount wins over a range; a
+ * reversed range is put in order (as a period is); a malformed value is none. A `timeTo` before
+ * `timeFrom` stays: the window runs across midnight.
+ */
+export type HistoryFilters = {
+  amount: number | undefined;
+  min: number | undefined;
+  max: number | undefined;
+  timeFrom: string | undefined;
+  timeTo: string | undefined;
+};
+
+export function historyFiltersOf(raw: RawSearch): HistoryFilters {
+  const amount = amountOf(raw.amount);
+  let min = amount === undefined ? amountOf(raw.min) : undefined;
+  let max = amount === undefined ? amountOf(raw.max) : undefined;
+  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+  return {
+    amount,
+    min,
+    max,
+    timeFrom: isTimeOfDay(raw.timeFrom) ? raw.timeFrom : undefined,
+    timeTo: isTimeOfDay(raw.timeTo) ? raw.timeTo : undefined,
+  };
+}
+
+/** The history filters unset, as a search patch (a tab without them, the panel's クリア). */
+export const NO_HISTORY_FILTERS = {
+  amount: undefined,
+  min: undefined,
+  max: undefined,
+  timeFrom: undefined,
+  timeTo: undefined,
+} as const satisfies Record<keyof HistoryFilters, undefined>;
 
 /**
  * What a route's search middleware leaves of a navigation's search: the router writes the validated

@@ -11,6 +11,7 @@ import {
   pagingQuerySchema,
   walletNoSchema,
 } from './common';
+import { historySearchShape, withHistorySearchChecks } from './historySearch';
 import { datesInOrder } from './periodOrder';
 
 /* Wallets: balances, histories (all, cash cancels, comments), the balance after a transaction. */
@@ -53,17 +54,23 @@ export const historiesResponseSchema = pagedOf(historySchema);
 export const requestedRefundSchema = z.object({ id: z.number().int(), name: z.string(), amount: amountSchema });
 export const requestedRefundsResponseSchema = listOf(requestedRefundSchema);
 
-/** Wallet histories: the period, paging and, optionally, one transaction type and one transaction id. */
-export const walletHistoriesQuerySchema = z
-  .object({
-    start_date: dateSchema,
-    end_date: dateSchema,
-    type: transactionTypeSchema.optional(),
-    transaction_id: idSchema.optional(),
-    limit: pagingQuerySchema.shape.limit,
-    offset: pagingQuerySchema.shape.offset,
-  })
-  .refine(...datesInOrder);
+/**
+ * Wallet histories: the period, paging and, optionally, one transaction type, one transaction id, the
+ * amount (exact or a range, of the absolute value) and the Tokyo time of day (historySearch.ts).
+ */
+export const walletHistoriesQuerySchema = withHistorySearchChecks(
+  z
+    .object({
+      start_date: dateSchema,
+      end_date: dateSchema,
+      type: transactionTypeSchema.optional(),
+      transaction_id: idSchema.optional(),
+      ...historySearchShape,
+      limit: pagingQuerySchema.shape.limit,
+      offset: pagingQuerySchema.shape.offset,
+    })
+    .refine(...datesInOrder),
+);
 
 export const balanceAtParamsSchema = z.object({ wallet_no: walletNoSchema, transaction_id: idSchema });
 export const balanceAtResponseSchema = z.object({

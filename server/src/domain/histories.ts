@@ -1,4 +1,4 @@
-import type { BalanceAt, CallResponse, History } from '@coin/contract';
+import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
@@ -30,6 +30,8 @@ export interface HistoryFilter {
   transactionId?: number | undefined;
   /** Only entries whose transaction carries a comment. */
   commentsOnly?: boolean;
+  /** The amount (of the entry's absolute value) and the Tokyo time of day (issue 25); see entrySearch. */
+  search?: HistorySearch | undefined;
 }
 
 /** The position of a row in the newest-first order, for keyset batches. */
@@ -46,6 +48,21 @@ export interface HistoryRow extends History {
 
 type Bounds = { from: Date; to: Date };
 
+/** An entry's Tokyo wall clock (fixed +09:00, as the day counts of migration 0003) in a to_char format. */
+const tokyoClock = (format: string) =>
+  sql<string>`to_char((e.created_at at time zone 'UTC') + interval '9 hours', ${sql.lit(format)})`;
+
+/**
+ * The amount and time-of-day filters set in a search, or null when none is: a list without them keeps
+ * to the trigger-kept day counts.
+ */
+function entrySearch(filter: HistoryFilter): HistorySearch | null {
+  const search = filter.search;
+  if (!search) return null;
+  const set = Object.values(search).some((value) => value !== undefined);
+  return set ? search : null;
+}
+
 /** The filtered entries, newest first, joined with what a row shows; `upper` cuts the newer end. */
 function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
   let query = db
@@ -60,6 +77,25 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
   if (filter.type) query = query.where('e.type', '=', filter.type);
   if (filter.transactionId !== undefined) query = query.where('e.transaction_id', '=', filter.transactionId);
   if (filter.commentsOnly) query = query.where(sql<boolean>`e.commented`);
+  const search = entrySearch(filter);
+  if (search) {
+    // Amounts are stored signed (positive in, negative out); the filter matches the absolute value, the
+    // figure staff see whichever way the money went (contract: schemas/historySearch.ts).
+    const magnitude = sql<number>`abs(e.amount)`;
+    if (search.amount !== undefined) query = query.where(magnitude, '=', search.amount);
+    if (search.amount_min !== undefined) query = query.where(magnitude, '>=', search.amount_min);
+    if (search.amount_max !== undefined) query = query.where(magnitude, '<=', search.amount_max);
+    // 'HH:MI' text orders as the time does; the end minute is whole (13:00 keeps 13:00:59).
+    const minute = tokyoClock('HH24:MI');
+    const { time_from: from, time_to: to } = search;
+    if (from !== undefined && to !== undefined && from > to) {
+      // A window across midnight (22:00–02:00): late on a day or early on one.
+      query = query.where((eb) => eb.or([eb(minute, '>=', from), eb(minute, '<=', to)]));
+    } else {
+      if (from !== undefined) query = query.where(minute, '>=', from);
+      if (to !== undefined) query = query.where(minute, '<=', to);
+    }
+  }
   return query;
 }
 
@@ -107,8 +143,22 @@ function toRow(row: SelectedRow): HistoryRow {
 
 const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }: HistoryRow): History => row;
 
-/** Entries per Tokyo day of the period, newest day first (from the trigger-kept day counts). */
+/**
+ * Entries per Tokyo day of the period, newest day first: from the trigger-kept day counts, or, with an
+ * amount or time-of-day filter (which they do not count), from the filtered entries themselves. Those read
+ * the period's entries of the wallet once (its index range, as the CSV of the same list does); the page
+ * query then starts at its day as without the filters.
+ */
 async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; entries: number }[]> {
+  if (entrySearch(filter)) {
+    const day = tokyoClock('YYYY-MM-DD');
+    const rows = await historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate))
+      .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('entries')])
+      .groupBy(day)
+      .orderBy(day, 'desc')
+      .execute();
+    return rows.map((row) => ({ day: row.day, entries: Number(row.entries) }));
+  }
   let query = db
     .selectFrom('wallet_history_days')
     .select(['day', (eb) => eb.fn.sum<number>(filter.commentsOnly ? 'commented' : 'entries').as('entries')])
@@ -188,10 +238,19 @@ export async function* historyBatches(db: Db, filter: HistoryFilter, batchSize =
 
 type Paged<K extends 'listWalletHistories' | 'listCommentHistories' | 'listCashCancelHistories'> = CallResponse<K>;
 
+/** The amount and time-of-day fields of a parsed query (the list's or its CSV's). */
+export const historySearchOf = (query: HistorySearch): HistorySearch => ({
+  amount: query.amount,
+  amount_min: query.amount_min,
+  amount_max: query.amount_max,
+  time_from: query.time_from,
+  time_to: query.time_to,
+});
+
 export async function walletHistories(
   db: Db,
   walletNo: string,
-  query: {
+  query: HistorySearch & {
     start_date: string;
     end_date: string;
     type?: TransactionType | undefined;
@@ -208,6 +267,7 @@ export async function walletHistories(
       endDate: query.end_date,
       type: query.type,
       transactionId: query.transaction_id,
+      search: historySearchOf(query),
     },
     query.limit,
     query.offset,

@@ -8,7 +8,7 @@ import { queueMail } from './mailOutbox';
 import { merchantImagePath } from './merchantImages';
 import { maskAccount, maskAccountNumber, maskedAccountText } from './payouts';
 import { inTransaction } from './refunds';
-import { findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
+import { bankFullName, branchFullName, findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
 
 /* Merchant settings: the profile, open/closed, tags, rebate coin and payout bank account. */
 
@@ -263,9 +263,10 @@ export async function getBankAccount(db: Db, merchantId: number): Promise<{ acco
     account: row
       ? {
           bank_code: row.bank_code,
-          bank_name: row.bank_name,
+          // Accounts stored before the names were kept in full hold the list's short names (群馬).
+          bank_name: bankFullName(row.bank_code, row.bank_name),
           branch_code: row.branch_code,
-          branch_name: row.branch_name,
+          branch_name: branchFullName(row.bank_code, row.branch_name),
           account_type: row.account_type,
           number_masked: maskAccountNumber(row.account_number),
           holder_name: row.holder_name,
@@ -277,7 +278,7 @@ export async function getBankAccount(db: Db, merchantId: number): Promise<{ acco
 
 /**
  * Registers or replaces the payout account. The codes must be on the Zengin list (the names stored are
- * the list's); the body's schema has converted and checked the holder name. The audit event keeps the
+ * the list's, in full); the body's schema has converted and checked the holder name. The audit event keeps the
  * account numbers masked.
  */
 /**

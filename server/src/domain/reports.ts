@@ -4,6 +4,7 @@ import {
   type CsvReport,
   HISTORY_COLUMN_LABELS,
   HISTORY_CSV_HEADER,
+  type HistorySearch,
   INVOICE_STATUS_LABELS,
   PAYOUT_STATUS_LABELS,
   REFUND_STATUS_LABELS,
@@ -43,6 +44,8 @@ export interface ReportFilter {
   endDate: string;
   type?: TransactionType | undefined;
   transactionId?: number | undefined;
+  /** histories: the amount and time-of-day filters of the list (issue 25). */
+  search?: HistorySearch | undefined;
   status?: 'REQUESTED' | 'APPROVED' | 'CANCELED' | undefined;
 }
 
@@ -164,7 +167,12 @@ export async function buildReport(
         merchantName: merchant.name,
         header: HISTORY_CSV_HEADER,
         batches: mapBatches(
-          historyBatches(db, { ...history, type: filter.type, transactionId: filter.transactionId }),
+          historyBatches(db, {
+            ...history,
+            type: filter.type,
+            transactionId: filter.transactionId,
+            search: filter.search,
+          }),
           historyCells,
         ),
       };

@@ -25,6 +25,8 @@ const refundSample = { paymentId: 0, requestedId: 0 };
 
 /** Money: histories and fees — a transaction of 本店's wallet, read in beforeAll. */
 const historySample = { transactionId: 0 };
+/** The history list's amount and time-of-day filters (issue 25), set to keep most rows. */
+const historySearchSample = { amount_min: '1', amount_max: '100000000', time_from: '00:00', time_to: '23:59' };
 
 /**
  * Money in and out — per allowed caller (by user id), a link to stop and an invoice to pay, made in
@@ -58,13 +60,14 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     params: { id: DEMO.mainMerchantId },
     query: { start_date: tokyoDay(-29), end_date: tokyoDay() },
   }),
-  listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
-  getWallet: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
   getSalesSummary: () => ({ params: { id: DEMO.mainMerchantId } }),
   getSetupProgress: () => ({ params: { id: DEMO.mainMerchantId } }),
+  listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
+  getWallet: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
+  // With the amount and time-of-day filters (issue 25), wide enough to keep rows.
   listWalletHistories: () => ({
     params: { wallet_no: DEMO.mainWalletNo },
-    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay(), ...historySearchSample },
   }),
   getTransactionTotals: () => ({
     params: { wallet_no: DEMO.mainWalletNo },
@@ -227,7 +230,7 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   }),
   downloadCsv: () => ({
     params: { id: DEMO.mainMerchantId, report: 'histories' },
-    query: { start_date: tokyoDay(-30), end_date: tokyoDay() },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay(), ...historySearchSample },
   }),
   // Merchant settings (the payloads keep 本店's demo values)
   getMerchantProfile: () => ({ params: { id: DEMO.mainMerchantId } }),
@@ -264,6 +267,8 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   }),
   lookupBank: () => ({ params: { id: DEMO.mainMerchantId, bank_code: '0128' } }),
   lookupBranch: () => ({ params: { id: DEMO.mainMerchantId, bank_code: '0128', branch_code: '112' } }),
+  searchBanks: () => ({ params: { id: DEMO.mainMerchantId }, query: { q: 'ぐんま' } }),
+  searchBranches: () => ({ params: { id: DEMO.mainMerchantId, bank_code: '0128' }, query: { q: 'まえばし' } }),
   getMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
   downloadMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
   downloadMerchantQrPoster: () => ({ params: { id: DEMO.mainMerchantId } }),
@@ -452,6 +457,42 @@ describeEachDatabase('access rules', (env) => {
     },
   );
 
+  // The history filters (issue 25) are input like any other: read only once the caller may make the call.
+  it('reads the history filters after the access rule: 401 without a token, 404 at another merchant', async () => {
+    const nonsense = { start_date: tokyoDay(-1), end_date: tokyoDay(), amount: 'lots', time_from: '25:00' };
+    const anonymous = await env().app.inject({
+      method: 'GET',
+      url: `/api/wallets/${DEMO.mainWalletNo}/histories`,
+      query: nonsense,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // 本店's Manager holds no role at まちのパン屋.
+    const elsewhere = await env().app.inject({
+      method: 'GET',
+      url: `/api/wallets/${DEMO.bakeryWalletNo}/histories`,
+      query: nonsense,
+      headers: { authorization: sessions.get('Manager')?.authorization ?? '' },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    // The history CSV of another merchant: not found, before its filters are read.
+    const download = await env().app.inject({
+      method: 'GET',
+      url: `/api/merchants/${DEMO.bakeryMerchantId}/downloads/histories`,
+      query: nonsense,
+      headers: { authorization: sessions.get('Manager')?.authorization ?? '' },
+    });
+    expect(download.statusCode).toBe(404);
+    // The same filters from a caller who may: the input's own answer.
+    const owner = await env().app.inject({
+      method: 'GET',
+      url: `/api/wallets/${DEMO.mainWalletNo}/histories`,
+      query: nonsense,
+      headers: { authorization: sessions.get('Owner')?.authorization ?? '' },
+    });
+    expect(owner.statusCode).toBe(400);
+    expect(owner.json()).toMatchObject({ type: 'invalid_request', field: 'amount' });
+  });
+
   // The download call is open to every role; each report is open to the roles of the list it mirrors.
   describe('GET /merchants/{id}/downloads/{report}, report by report', () => {
     for (const report of CSV_REPORTS) {
@@ -613,6 +654,26 @@ describeEachDatabase('access rules', (env) => {
         name: 'histories offset not a number',
         url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&offset=x`,
         field: 'offset',
+      },
+      {
+        name: 'histories with an amount range upside down',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&amount_min=500&amount_max=100`,
+        field: 'amount_max',
+      },
+      {
+        name: 'histories with an exact amount and a range',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&amount=500&amount_max=100`,
+        field: 'amount',
+      },
+      {
+        name: 'histories at an impossible time of day',
+        url: `/api/wallets/${DEMO.mainWalletNo}/histories?start_date=2026-01-01&end_date=2026-01-31&time_to=12:60`,
+        field: 'time_to',
+      },
+      {
+        name: 'the history CSV with an amount of 0',
+        url: `/api/merchants/${DEMO.mainMerchantId}/downloads/histories?start_date=2026-01-01&end_date=2026-01-31&amount_min=0`,
+        field: 'amount_min',
       },
       {
         name: 'histories with a repeated limit',

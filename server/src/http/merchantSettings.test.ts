@@ -188,15 +188,15 @@ describeEachDatabase('merchant settings', (env) => {
       holder_name: 'あかぎせいかてん',
     };
 
-    it('looks up banks and branches on the Zengin list', async () => {
+    it('looks up banks and branches on the Zengin list, by their full names', async () => {
       const bank = await send(newOwner, 'GET', `/merchants/${NEW_ID}/banks/0128`);
-      expect(bank.json()).toEqual({ code: '0128', name: '群馬', kana: 'グンマ' });
+      expect(bank.json()).toEqual({ code: '0128', name: '群馬銀行', kana: 'グンマ' });
       // The list writes names in full-width letters; they come back in their usual width.
       expect((await send(newOwner, 'GET', `/merchants/${NEW_ID}/banks/0005`)).json()).toMatchObject({
-        name: '三菱UFJ',
+        name: '三菱UFJ銀行',
       });
       const branch = await send(newOwner, 'GET', `/merchants/${NEW_ID}/banks/0128/branches/112`);
-      expect(branch.json()).toMatchObject({ code: '112', name: '前橋' });
+      expect(branch.json()).toMatchObject({ code: '112', name: '前橋支店' });
       const unknown = await send(newOwner, 'GET', `/merchants/${NEW_ID}/banks/0128/branches/999`);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(ZENGIN_MESSAGES.unknownBranch);
@@ -216,11 +216,11 @@ describeEachDatabase('merchant settings', (env) => {
         url: `/%61pi/merchants/${NEW_ID}/bank_account`,
         headers: { authorization: newOwner.authorization },
       });
-      expect(encoded.json()).toMatchObject({ account: { bank_name: '群馬' } });
+      expect(encoded.json()).toMatchObject({ account: { bank_name: '群馬銀行' } });
       expect(encoded.headers['cache-control']).toBe('no-store');
       expect(response.json().account).toMatchObject({
-        bank_name: '群馬',
-        branch_name: '前橋',
+        bank_name: '群馬銀行',
+        branch_name: '前橋支店',
         number_masked: '****2345',
         holder_name: 'ｱｶｷﾞｾｲｶﾃﾝ',
       });
@@ -234,6 +234,87 @@ describeEachDatabase('merchant settings', (env) => {
       const audit = await auditOf('merchant.bank_account_changed');
       expect(JSON.stringify(audit)).not.toContain('0012345');
       expect(audit.after).toMatchObject({ account_number: '****2345', holder_name: 'ｱｶｷﾞｾｲｶﾃﾝ' });
+    });
+
+    it("shows an account stored with the list's short names by the full names", async () => {
+      // 駅前店's demo account was stored as 群馬 / 前橋.
+      const response = await send(owner, 'GET', `/merchants/${DEMO.stationMerchantId}/bank_account`);
+      expect(response.json().account).toMatchObject({
+        bank_code: '0128',
+        bank_name: '群馬銀行',
+        branch_code: '112',
+        branch_name: '前橋支店',
+      });
+    });
+
+    describe('searching the Zengin list', () => {
+      const search = (path: string, q?: string) =>
+        send(newOwner, 'GET', `/merchants/${NEW_ID}/${path}${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`);
+      const codesOf = (response: { json: () => { entries: { code: string }[] } }) =>
+        response.json().entries.map((entry) => entry.code);
+
+      it.each([
+        ['kanji', '群馬'],
+        ['hiragana', 'ぐんま'],
+        ['katakana', 'グンマ'],
+        ['half-width katakana', 'ｸﾞﾝﾏ'],
+        ['romaji', 'gunma'],
+        ['romaji in capitals', 'GUNMA'],
+        ['the code', '0128'],
+      ])('finds 群馬銀行 first by %s', async (_, q) => {
+        const response = await search('banks', q);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().entries[0]).toEqual({ code: '0128', name: '群馬銀行', kana: 'グンマ' });
+        expect(response.headers['cache-control']).toBe('no-store');
+      });
+
+      it('lists the banks whose code begins with the digits typed, at most 20, saying there are more', async () => {
+        const response = await search('banks', '01');
+        expect(response.json().entries).toHaveLength(20);
+        expect(response.json().more).toBe(true);
+        expect(codesOf(response).slice(0, 3)).toEqual(['0116', '0117', '0119']);
+        expect((await search('banks', '0128')).json()).toEqual({
+          entries: [{ code: '0128', name: '群馬銀行', kana: 'グンマ' }],
+          more: false,
+        });
+      });
+
+      it("searches a bank's branches, and refuses a bank the list does not have", async () => {
+        for (const q of ['前橋', 'まえばし', 'ﾏｴﾊﾞｼ', 'maebashi']) {
+          const response = await search('banks/0128/branches', q);
+          expect(response.json().entries[0], q).toEqual({ code: '112', name: '前橋支店', kana: 'マエバシ' });
+        }
+        expect(codesOf(await search('banks/0128/branches', '10'))).toEqual([
+          '100',
+          '101',
+          '103',
+          '105',
+          '106',
+          '107',
+          '109',
+        ]);
+        const unknown = await search('banks/9998/branches', 'ほんてん');
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json().message).toBe(ZENGIN_MESSAGES.unknownBank);
+        expect((await search('banks/12a4/branches', 'ほんてん')).json()).toMatchObject({ field: 'bank_code' });
+      });
+
+      it.each([
+        ['no text', undefined, '検索する名前またはコードを入力してください'],
+        ['empty text', '', '検索する名前またはコードを入力してください'],
+        ['spaces only', '　 ', '検索する名前またはコードを入力してください'],
+        ['text over 40 characters', 'あ'.repeat(41), '40文字以内'],
+      ])('refuses %s with 400 on q', async (_, q, message) => {
+        for (const path of ['banks', 'banks/0128/branches']) {
+          const response = await search(path, q);
+          expect(response.statusCode, path).toBe(400);
+          expect(response.json()).toMatchObject({ field: 'q', message: expect.stringContaining(message) });
+        }
+      });
+
+      it('answers nothing for text that matches nothing', async () => {
+        expect((await search('banks', '存在しない銀行')).json()).toEqual({ entries: [], more: false });
+      });
     });
 
     it.each([

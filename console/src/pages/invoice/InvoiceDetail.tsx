@@ -5,8 +5,8 @@ import { type ReactNode, useId } from 'react';
 import { isApiError } from '@/api/errors';
 import { invoiceQueries } from '@/api/invoices';
 import { FactsTable } from '@/components/FactsTable';
-import { SCROLL_BY_KEYBOARD } from '@/components/ListTable';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { TableScroll } from '@/components/TableScroll';
 import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
 import { AppLink } from '@/router/AppLink';
@@ -14,7 +14,8 @@ import type { MerchantEntry } from '@/session';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { PaySection } from './PaySection';
 
-const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+/** A figure: tabular digits, never broken across lines. */
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 function BackToList() {
   const { t } = useTranslation();
@@ -100,7 +101,8 @@ function InvoiceView({ invoice, merchant }: { invoice: Invoice; merchant: Mercha
           <Title order={2} size="h4" id={itemsId}>
             {t('invoice.detail.items')}
           </Title>
-          <Table.ScrollContainer minWidth={520} scrollAreaProps={SCROLL_BY_KEYBOARD}>
+          {/* Wider than a phone: it scrolls sideways, with a shadow on the cut edge and a line saying so. */}
+          <TableScroll minWidth={520} label={t('invoice.detail.items')}>
             <Table withTableBorder aria-labelledby={itemsId} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -149,7 +151,7 @@ function InvoiceView({ invoice, merchant }: { invoice: Invoice; merchant: Mercha
                 </Table.Tr>
               </Table.Tfoot>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Stack>
       </Paper>
       <PaySection invoice={invoice} merchant={merchant} />

@@ -44,8 +44,8 @@ const field = (container: HTMLElement, label: string) => fieldByLabel(container,
 
 /** Fills the form as a user with a Japanese keyboard would: full-width digits, the name in hiragana. */
 async function fillInFullWidth(container: HTMLElement) {
-  await typeInto(field(container, '金融機関コード'), '０１２８');
-  await typeInto(field(container, '支店コード'), '１１２');
+  await typeInto(field(container, '金融機関'), '０１２８');
+  await typeInto(field(container, '支店'), '１１２');
   await typeInto(field(container, '口座番号'), '１２３４５６７');
   await typeInto(field(container, '口座名義（カナ）'), 'やまだ　たろう');
 }
@@ -53,7 +53,7 @@ async function fillInFullWidth(container: HTMLElement) {
 describe('BankAccountPage form', () => {
   it("focuses the first field the contract's schema refuses, with its message, and sends nothing", async () => {
     const container = await mountEmptyPage();
-    const bankCode = field(container, '金融機関コード');
+    const bankCode = field(container, '金融機関');
     await typeInto(bankCode, '０１２８');
     expect(bankCode.value).toBe('0128');
     await typeInto(field(container, '口座番号'), '１２３４５６７８');
@@ -61,7 +61,7 @@ describe('BankAccountPage form', () => {
     expect(number.value).toBe('12345678');
     await submitWith(container, '確認へ進む');
 
-    const branchCode = field(container, '支店コード');
+    const branchCode = field(container, '支店');
     await vi.waitFor(() => expect(document.activeElement).toBe(branchCode));
     expect(branchCode.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(branchCode)).toContain('支店コードは3桁の数字で入力してください');
@@ -89,7 +89,7 @@ describe('BankAccountPage form', () => {
     await submitWith(container, '戻る');
     const heading = [...container.querySelectorAll('h2')].find((title) => title.textContent === '振込先口座を登録');
     await vi.waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(field(container, '支店コード').value).toBe('112');
+    expect(field(container, '支店').value).toBe('112');
     expect(field(container, '口座番号').value).toBe('1234567');
     expect(field(container, '口座名義（カナ）').value).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
   });

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES, type BankAccountType } from '@coin/contract';
+import { BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES, type BankAccountType, type ZenginEntry } from '@coin/contract';
 import { Alert, Box, Button, Group, Input, SegmentedControl, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { loadSettingsBodySchemas, type SettingsBodySchemas, zenginQueries } from '@/api/merchantSettings';
+import { loadSettingsBodySchemas, type SettingsBodySchemas, zenginKeys, zenginQueries } from '@/api/merchantSettings';
 import { apiErrorText } from '@/components/apiErrorText';
 import { FormCard } from '@/components/FormCard';
 import { focusFirstInvalid, useFieldFocus } from '@/components/formFocus';
@@ -28,6 +28,7 @@ import {
   ZENGIN_DIGITS,
 } from './bankAccountForm';
 import { HolderNameInput } from './HolderNameInput';
+import { ZenginPicker } from './ZenginPicker';
 
 /** The bank and branch names of the codes as typed, each looked up once its code is complete. */
 function useZenginNames(merchantId: number, bankCode: string, branchCode: string) {
@@ -67,6 +68,7 @@ export function BankAccountForm({
   takeFocus = false,
 }: BankAccountFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   // The account type is a group of radios: its chosen one takes the focus.
   const { fieldId, fields, focusInvalid } = useFieldFocus<BankField>((field, id) => {
     const node = document.getElementById(id);
@@ -91,12 +93,23 @@ export function BankAccountForm({
     form.setFieldValue('bankCode', bankCode);
     form.clearFieldError('branchCode');
   };
+  // An entry chosen from a list is the look-up of its code already: its name shows without a request.
+  const pickBank = (entry: ZenginEntry) => {
+    queryClient.setQueryData(zenginKeys.bank(entry.code), entry);
+    changeBankCode(entry.code);
+  };
+  const pickBranch = (entry: ZenginEntry) => {
+    queryClient.setQueryData(zenginKeys.branch(values.bankCode, entry.code), entry);
+    form.setFieldValue('branchCode', entry.code);
+  };
 
   const lookupTexts = {
     bankNotFound: t('bankAccount.lookup.bankNotFound'),
     branchNotFound: t('bankAccount.lookup.branchNotFound'),
     failed: t('bankAccount.lookup.failed'),
     waiting: t('bankAccount.lookup.waitLookup'),
+    unpickedBank: t('bankAccount.lookup.unpickedBank', { digits: ZENGIN_DIGITS.bankCode }),
+    unpickedBranch: t('bankAccount.lookup.unpickedBranch', { digits: ZENGIN_DIGITS.branchCode }),
   };
 
   const next = async (typed: BankAccountValues) => {
@@ -147,28 +160,39 @@ export function BankAccountForm({
       onSubmit={form.onSubmit(next)}
     >
       <Group align="flex-start" gap="lg" wrap="wrap">
-        <RewritingInput
-          {...codeProps}
+        <ZenginPicker
           id={fieldId('bankCode')}
-          label={t('bankAccount.fields.bankCode')}
-          description={codeDescription(bank, t('bankAccount.fields.bankCodeHint', { digits: ZENGIN_DIGITS.bankCode }))}
+          label={t('bankAccount.fields.bank')}
+          description={codeDescription(bank, t('bankAccount.fields.bankHint', { digits: ZENGIN_DIGITS.bankCode }))}
+          placeholder={t('bankAccount.fields.bankPlaceholder')}
           value={values.bankCode}
           onValueChange={changeBankCode}
+          onPick={pickBank}
+          digits={ZENGIN_DIGITS.bankCode}
+          searchOf={(term) => zenginQueries.bankSearch(merchantId, term)}
+          texts={{ none: t('bankAccount.picker.noBank') }}
           error={errorOf('bankCode') ?? lookupError(bank, lookupTexts.bankNotFound, lookupTexts)}
-          w={240}
+          w={320}
         />
-        <RewritingInput
-          {...codeProps}
+        <ZenginPicker
           id={fieldId('branchCode')}
-          label={t('bankAccount.fields.branchCode')}
+          label={t('bankAccount.fields.branch')}
           description={codeDescription(
             branch,
-            t('bankAccount.fields.branchCodeHint', { digits: ZENGIN_DIGITS.branchCode }),
+            t('bankAccount.fields.branchHint', { digits: ZENGIN_DIGITS.branchCode }),
           )}
+          placeholder={t('bankAccount.fields.branchPlaceholder')}
           value={values.branchCode}
           onValueChange={(branchCode) => form.setFieldValue('branchCode', branchCode)}
+          onPick={pickBranch}
+          digits={ZENGIN_DIGITS.branchCode}
+          // Branches are searched within the bank found for the code above.
+          searchOf={
+            bank.state === 'found' ? (term) => zenginQueries.branchSearch(merchantId, values.bankCode, term) : null
+          }
+          texts={{ none: t('bankAccount.picker.noBranch'), unavailable: t('bankAccount.picker.bankFirst') }}
           error={errorOf('branchCode') ?? lookupError(branch, lookupTexts.branchNotFound, lookupTexts)}
-          w={240}
+          w={320}
         />
       </Group>
       <Input.Wrapper

@@ -66,7 +66,7 @@ describe('BankAccountPage', () => {
     const html = renderHtml(<BankAccountPage />, client);
     expect(textOf(html)).toContain('振込先口座が登録されていません');
     expect(textOf(html)).toContain('振込先口座を登録');
-    expect(inputValueOf(html, '金融機関コード')).toBe('');
+    expect(inputValueOf(html, '金融機関')).toBe('');
   });
 
   it('shows the registered account masked, and opens the form to change it only on request', () => {
@@ -89,8 +89,8 @@ describe('BankAccountPage', () => {
     client.setQueryData(zenginKeys.bank('0128'), gunma);
     client.setQueryData(zenginKeys.branch('0128', '112'), maebashi);
     const html = formHtml(bankAccountValuesOf(account), client);
-    expect(inputValueOf(html, '金融機関コード')).toBe('0128');
-    expect(inputValueOf(html, '支店コード')).toBe('112');
+    expect(inputValueOf(html, '金融機関')).toBe('0128');
+    expect(inputValueOf(html, '支店')).toBe('112');
     expect(inputValueOf(html, '口座番号')).toBe('');
     expect(inputValueOf(html, '口座名義（カナ）')).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
   });
@@ -135,7 +135,7 @@ describe('the Zengin look-ups as the codes are typed', () => {
     expect(textOf(formHtml({ bankCode: '0128' }))).toContain('照会しています…');
     const text = textOf(formHtml({ bankCode: '012' }));
     expect(text).not.toContain('照会しています…');
-    expect(text).toContain('4桁の数字');
+    expect(text).toContain('4桁の金融機関コードを入力し、一覧から選んでください');
   });
 });
 

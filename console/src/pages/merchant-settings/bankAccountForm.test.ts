@@ -8,13 +8,21 @@ import {
   confirmBankAccount,
   digitsTyping,
   isCompleteCode,
+  isSearchText,
   type Lookup,
   lookupOf,
   padAccountNumber,
   ZENGIN_DIGITS,
 } from './bankAccountForm';
 
-const texts = { bankNotFound: 'NO_BANK', branchNotFound: 'NO_BRANCH', failed: 'LOOKUP_FAILED', waiting: 'WAIT' };
+const texts = {
+  bankNotFound: 'NO_BANK',
+  branchNotFound: 'NO_BRANCH',
+  failed: 'LOOKUP_FAILED',
+  waiting: 'WAIT',
+  unpickedBank: 'CHOOSE_BANK',
+  unpickedBranch: 'CHOOSE_BRANCH',
+};
 const found = (name: string): Lookup => ({ state: 'found', name });
 const values: BankAccountValues = {
   bankCode: '0128',
@@ -136,6 +144,20 @@ describe('confirmBankAccount: the step to the confirm screen', () => {
         accountNumber: '口座番号は7桁以内の数字で入力してください',
         holderName: '口座名義（カナ）を入力してください',
       },
+    });
+  });
+
+  it('asks to choose from the list when a name was typed but no entry chosen', () => {
+    expect(isSearchText('ぐんま')).toBe(true);
+    expect(isSearchText('01a8')).toBe(true);
+    expect(isSearchText('0128')).toBe(false);
+    expect(isSearchText('')).toBe(false);
+    expect(
+      confirm({ bankCode: 'ぐんま', branchCode: 'まえばし' }, { bank: { state: 'idle' }, branch: { state: 'idle' } }),
+    ).toEqual({ ok: false, problems: { bankCode: 'CHOOSE_BANK', branchCode: 'CHOOSE_BRANCH' } });
+    expect(confirm({ branchCode: 'まえ' }, { bank: found('群馬銀行'), branch: { state: 'idle' } })).toEqual({
+      ok: false,
+      problems: { branchCode: 'CHOOSE_BRANCH' },
     });
   });
 

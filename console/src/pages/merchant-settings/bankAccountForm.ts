@@ -61,6 +61,9 @@ export const bankAccountDraftOf = (account: BankAccount | null): BankAccountDraf
 /** Codes and numbers as typed: full-width digits to half-width, spaces and separators dropped. */
 export const digitsTyping = amountDigits;
 
+/** What a code field holds is text to search with (a name), not a code: it was typed but not chosen. */
+export const isSearchText = (value: string): boolean => value.trim() !== '' && !/^\d+$/.test(value);
+
 /** A code that has all its digits: then, and only then, it is looked up. */
 export const isCompleteCode = (code: string, digits: number): boolean => code.length === digits && /^\d+$/.test(code);
 
@@ -106,6 +109,9 @@ export interface LookupTexts {
   failed: string;
   /** Submitted while a look-up is under way. */
   waiting: string;
+  /** Submitted with a name typed in a code field but no entry chosen from its list. */
+  unpickedBank: string;
+  unpickedBranch: string;
 }
 
 /** What a look-up that found nothing, or failed, says under its code. */
@@ -140,6 +146,9 @@ export function confirmBankAccount(
     holder_name: values.holderName,
   });
   const problems: BankProblems = {};
+  // A name searched with but not chosen: the schema would only say the code is not digits.
+  if (isSearchText(values.bankCode)) problems.bankCode = texts.unpickedBank;
+  if (isSearchText(values.branchCode)) problems.branchCode = texts.unpickedBranch;
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = FIELD_OF[String(issue.path[0])];

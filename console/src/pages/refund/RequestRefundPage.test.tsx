@@ -8,6 +8,13 @@ import RequestRefundPage from './RequestRefundPage';
 // The app's client and session need a browser: the page reads its data from the cache the test fills.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
 vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
+// The list's period, page and filters come from the URL's search (no router in a static render).
+const routerState = vi.hoisted(() => ({ search: {} as Record<string, unknown> }));
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@tanstack/react-router')>()),
+  useSearch: () => routerState.search,
+  useNavigate: () => () => Promise.resolve(),
+}));
 
 const row = (
   transactionId: number,
@@ -31,6 +38,7 @@ describe('RequestRefundPage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T03:00:00Z'));
+    routerState.search = {};
   });
   afterEach(() => vi.useRealTimers());
 
@@ -64,5 +72,38 @@ describe('RequestRefundPage', () => {
     expect(rowText(103)).toMatch(/返金不可.*800.*—/);
     // No form until a payment is chosen.
     expect(text).not.toContain('返金の内容');
+    // The amount and time-of-day filters sit behind one button, none set.
+    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>/);
+    expect(text).toContain('金額・時刻で絞り込む');
+  });
+
+  it('lists the payments of the URL: period, page, id, amount and time of day, the count on the button', () => {
+    routerState.search = {
+      from: '2026-11-01',
+      to: '2026-11-20',
+      page: '2',
+      amount: '3000',
+      timeFrom: '12:00',
+      timeTo: '13:00',
+    };
+    const client = testQueryClient();
+    client.setQueryData(
+      walletKeys.list(TEST_MERCHANT.wallet_no, {
+        start_date: '2026-11-01',
+        end_date: '2026-11-20',
+        type: 'PAYMENT',
+        limit: 20,
+        offset: 2,
+        amount: 3000,
+        time_from: '12:00',
+        time_to: '13:00',
+      }),
+      { items: [row(104, 3000, 3000)], total: 21, limit: 20, offset: 2 },
+    );
+    const html = renderHtml(<RequestRefundPage />, client);
+    expect(html.match(/aria-label="支払い \d+ を選択"/g)).toEqual(['aria-label="支払い 104 を選択"']);
+    const text = textOf(html);
+    expect(text).toContain('金額 3,000・時刻 12:00〜13:00');
+    expect(html).toContain('aria-label="金額・時刻で絞り込む（2件の条件を適用中）"');
   });
 });

@@ -7,18 +7,20 @@ import '@mantine/core/styles/Grid.css';
 import { DEFAULT_PAGE_SIZE, type WalletHistory } from '@coin/contract';
 import { Badge, Box, Button, Grid, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
-import { walletQueries } from '@/api/wallets';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { HistoryFilterPanel } from '@/components/HistoryFilterPanel';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import type { RefundTarget } from '@/components/refund/refundForm';
 import { TwoLineCell } from '@/components/TwoLineCell';
 import { halfWidthDigits } from '@/components/typedNumber';
+import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
 import { selectSelectedMerchant, useSessionState } from '@/session';
-import { recentPeriod } from './paymentPeriod';
+import { refundPaymentsQuery } from './requestRefundQueries';
+import { requestRefundSearch } from './requestRefundSearch';
 
 // The refund form (and @mantine/form with it) loads once a payment is chosen, as in the payment detail.
 const RefundSteps = lazy(() => import('@/components/refund/RefundSteps'));
@@ -72,7 +74,7 @@ export default function RequestRefundPage() {
               />
             </Suspense>
           )}
-          {/* Kept while the form is shown, so its period, page and search are there when it comes back. */}
+          {/* Kept while the form is shown; its period, page and filters live in the URL (requestRefundSearch). */}
           <Box display={payment ? 'none' : undefined}>
             <PaymentPicker walletNo={walletNo} onSelect={setPayment} />
           </Box>
@@ -89,21 +91,10 @@ export default function RequestRefundPage() {
 
 function PaymentPicker({ walletNo, onSelect }: { walletNo: string; onSelect: (payment: RefundTarget) => void }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState(() => recentPeriod(30));
-  const [page, setPage] = useState(1);
-  const [idText, setIdText] = useState('');
-  const [transactionId, setTransactionId] = useState<number | undefined>(undefined);
-  const query = useQuery({
-    ...walletQueries.histories(walletNo, {
-      start_date: period.from,
-      end_date: period.to,
-      type: 'PAYMENT',
-      limit: DEFAULT_PAGE_SIZE,
-      offset: page,
-      ...(transactionId ? { transaction_id: transactionId } : {}),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const [search, update] = useListSearch(requestRefundSearch);
+  const [idText, setIdText] = useState(search.id ? String(search.id) : '');
+  useEffect(() => setIdText(search.id ? String(search.id) : ''), [search.id]);
+  const query = useQuery({ ...refundPaymentsQuery(walletNo, search), placeholderData: keepPreviousData });
 
   const columns = useMemo<Column<WalletHistory>[]>(
     () => [
@@ -165,8 +156,7 @@ function PaymentPicker({ walletNo, onSelect }: { walletNo: string; onSelect: (pa
   const submitId = (event: FormEvent) => {
     event.preventDefault();
     const value = halfWidthDigits(idText).trim();
-    setTransactionId(/^\d{1,15}$/.test(value) ? Number(value) : undefined);
-    setPage(1);
+    update({ id: /^\d{1,15}$/.test(value) ? value : undefined });
   };
 
   return (
@@ -177,14 +167,7 @@ function PaymentPicker({ walletNo, onSelect }: { walletNo: string; onSelect: (pa
           {t('refund.request.choosePayment')}
         </Title>
         <Group align="flex-end" gap="md" wrap="wrap">
-          <PeriodFilter
-            from={period.from}
-            to={period.to}
-            onChange={(next) => {
-              setPeriod(next);
-              setPage(1);
-            }}
-          />
+          <PeriodFilter from={search.from} to={search.to} onChange={(period) => update(period)} />
           <form onSubmit={submitId} aria-label={t('transaction.searchId')}>
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <TextInput
@@ -201,14 +184,15 @@ function PaymentPicker({ walletNo, onSelect }: { walletNo: string; onSelect: (pa
             </Group>
           </form>
         </Group>
+        <HistoryFilterPanel filters={search} onApply={(filters) => update(filters)} />
         <ListTable
           label={t('refund.request.paymentsLabel')}
           columns={columns}
           query={query}
           rowKey={(row) => `${row.transaction_id}-${row.coin_id}`}
-          page={page}
+          page={search.page}
           pageSize={DEFAULT_PAGE_SIZE}
-          onPageChange={setPage}
+          onPageChange={(page) => update({ page })}
           emptyText={t('refund.request.paymentsEmpty')}
         />
       </Stack>

@@ -1,8 +1,8 @@
-import { TRANSACTION_TYPE_LABELS, type TransactionDetail } from '@coin/contract';
+import { ROLES, type Role, TRANSACTION_TYPE_LABELS, type TransactionDetail } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { inputValueOf, renderHtml, textOf } from '@/components/pageTesting';
 import RefundSteps from '@/components/refund/RefundSteps';
-import { refundTargetOf, TransactionDetailView } from './HistoryDrawer';
+import { refundStateOf, refundTargetOf, TransactionDetailView } from './HistoryDrawer';
 
 // The app's client and session need a browser: nothing here calls the server on first render.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -35,7 +35,12 @@ const transfer: TransactionDetail = {
 
 const view = (detail: TransactionDetail, refund: Parameters<typeof TransactionDetailView>[0]['refund']) =>
   renderHtml(<TransactionDetailView detail={detail} refund={refund} />);
-const ownerPart = (detail: TransactionDetail) => ({ target: refundTargetOf(detail), onOpen: () => {}, form: null });
+/** The refund part the drawer gives a role for a detail (null: not a payment into the wallet). */
+const partFor = (detail: TransactionDetail, role: Role) => {
+  const state = refundStateOf(detail, role);
+  return state && { state, onOpen: () => {}, form: null };
+};
+const ownerPart = (detail: TransactionDetail) => partFor(detail, 'Owner');
 
 describe('the transaction detail', () => {
   it('shows amount, coin, type, counterparty, fee, balance after and comment', () => {
@@ -74,13 +79,51 @@ describe('the transaction detail', () => {
 
   it('offers the Owner 返金する for a payment with something left, and says when nothing is', () => {
     expect(textOf(view(payment, ownerPart(payment)))).toContain('返金する');
-    // Not an Owner (the drawer passes no refund part): no button.
-    expect(textOf(view(payment, null))).not.toContain('返金する');
     const spent = { ...payment, refundable_remaining: 0 };
     expect(refundTargetOf(spent)).toBeNull();
     const text = textOf(view(spent, ownerPart(spent)));
     expect(text).not.toContain('返金する');
     expect(text).toContain('この支払いは全額が返金済みか返金申請中です');
+  });
+
+  // Issue 25: a payment opened from anywhere offers its refund or says why not, never a bare figure.
+  it.each(ROLES.filter((role) => role !== 'Owner'))(
+    'tells a %s beside what is left that only an Owner requests refunds, and whom to ask',
+    (role) => {
+      expect(refundStateOf(payment, role)).toEqual({ kind: 'rolesOnly', roles: ['Owner'] });
+      const text = textOf(view(payment, partFor(payment, role)));
+      expect(text).toContain('返金可能残額 1,200');
+      expect(text).toContain('返金の申請はオーナーのみ行えます。返金が必要な場合はオーナーに依頼してください');
+      expect(text).not.toContain('返金する');
+    },
+  );
+
+  it('says why not to every role: nothing left, or a coin that takes no refunds', () => {
+    const spent = { ...payment, refundable_remaining: 0 };
+    const points = { ...payment, refundable_remaining: null };
+    for (const role of ROLES) {
+      expect(refundStateOf(spent, role), role).toEqual({ kind: 'nothingLeft' });
+      expect(textOf(view(spent, partFor(spent, role)))).toContain('この支払いは全額が返金済みか返金申請中です');
+      expect(refundStateOf(points, role), role).toEqual({ kind: 'coinNotRefundable' });
+      const text = textOf(view(points, partFor(points, role)));
+      expect(text).toContain('このコインの支払いは返金できません');
+      expect(text).not.toContain('返金する');
+    }
+  });
+
+  it('says nothing of refunds for what is no payment into the wallet', () => {
+    for (const role of ROLES) {
+      expect(refundStateOf(transfer, role)).toBeNull();
+      // A payment the merchant made (money out) is not the merchant's to refund.
+      const paidOut = {
+        ...payment,
+        entries: [{ ...transfer.entries[0], amount: -500 }] as TransactionDetail['entries'],
+        refundable_remaining: null,
+      };
+      expect(refundStateOf(paidOut, role)).toBeNull();
+    }
+    const text = textOf(view(transfer, partFor(transfer, 'Manager')));
+    expect(text).not.toContain('返金');
   });
 
   it('opens the refund form with what is left filled in, a reason field and the way back', () => {
@@ -96,7 +139,7 @@ describe('the transaction detail', () => {
     const form = (
       <RefundSteps walletNo={payment.wallet_no} payment={target} onCancel={() => {}} cancelLabel="キャンセル" />
     );
-    const html = view(payment, { target, onOpen: () => {}, form });
+    const html = view(payment, { state: { kind: 'offer', target }, onOpen: () => {}, form });
     const text = textOf(html);
     expect(text).toContain('返金の内容');
     expect(text).toContain('取引ID 4812（2026/11/20 10:00）：めぶくコイン 3,000 の支払い');

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
-import type { TransactionDetail } from '@coin/contract';
+import { CALL_ENDPOINTS, type Role, type TransactionDetail } from '@coin/contract';
 import { Button, Drawer, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -26,12 +26,12 @@ interface HistoryDrawerProps {
 
 /**
  * A transaction's detail (GET /wallets/{wallet_no}/balance/{transaction_id}): what moved, with whom, its
- * fee, the balances after it and its comment; for a payment with something left to refund, an Owner
- * refunds it from here through the refund request's own steps.
+ * fee, the balances after it and its comment. A payment into the wallet either offers its refund (a role
+ * that may request one, something left: the refund request's own steps) or says why not (refundStateOf).
  */
 export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawerProps) {
   const { t } = useTranslation();
-  const isOwner = useSessionState(selectRole) === 'Owner';
+  const role = useSessionState(selectRole);
   // The dialogs' frame (dimmed, focus kept inside, named close button); a drawer is not centred.
   const { centered: _centered, ...frame } = useDialogFrame();
   // The payment being refunded, as it stood when 返金する was pressed (the detail is read again after).
@@ -56,15 +56,15 @@ export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawe
   } else if (query.isError) {
     body = <QueryErrorAlert query={query} />;
   } else {
-    const target = refundTargetOf(query.data);
+    const state = refundStateOf(query.data, role);
     body = (
       <TransactionDetailView
         detail={query.data}
         refund={
-          isOwner && query.data.type === 'PAYMENT' && query.data.refundable_remaining !== null
+          state
             ? {
-                target,
-                onOpen: () => setRefunding(target),
+                state,
+                onOpen: () => setRefunding(state.kind === 'offer' ? state.target : null),
                 form: refunding && (
                   <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
                     <RefundSteps
@@ -115,6 +115,32 @@ export function refundTargetOf(detail: TransactionDetail): RefundTarget | null {
   };
 }
 
+/** Who may request a refund: the server's rule for the request (createRefund's access, the contract). */
+const REFUND_ROLES: readonly Role[] = (() => {
+  const access = CALL_ENDPOINTS.createRefund.access;
+  return 'roles' in access ? access.roles : [];
+})();
+
+/**
+ * What a payment's detail says about refunding it: its refund to offer, or why there is none — the coin
+ * takes no refunds, nothing is left (refunded or requested), or the role may not request one (the roles
+ * that may, to ask). Null for anything but a payment into the wallet (nothing to refund).
+ */
+export type RefundState =
+  | { kind: 'offer'; target: RefundTarget }
+  | { kind: 'coinNotRefundable' }
+  | { kind: 'nothingLeft' }
+  | { kind: 'rolesOnly'; roles: readonly Role[] };
+
+export function refundStateOf(detail: TransactionDetail, role: Role): RefundState | null {
+  if (detail.type !== 'PAYMENT' || !detail.entries.some((entry) => entry.amount > 0)) return null;
+  if (detail.refundable_remaining === null) return { kind: 'coinNotRefundable' };
+  const target = refundTargetOf(detail);
+  if (!target) return { kind: 'nothingLeft' };
+  if (!REFUND_ROLES.includes(role)) return { kind: 'rolesOnly', roles: REFUND_ROLES };
+  return { kind: 'offer', target };
+}
+
 function feeText(t: TFunction, detail: TransactionDetail): string {
   const parts = [
     ...(detail.fee_included > 0 ? [t('transaction.feeIncluded', { fee: formatCoin(detail.fee_included) })] : []),
@@ -151,14 +177,29 @@ export function detailFacts(t: TFunction, detail: TransactionDetail): Fact[] {
 }
 
 interface RefundPart {
-  /** The payment to refund; null when nothing is left. */
-  target: RefundTarget | null;
+  state: RefundState;
+  /** Opens the refund's steps (an offered refund). */
   onOpen: () => void;
   /** The refund's steps once 返金する was pressed; null before. */
   form: ReactNode;
 }
 
-/** The detail's content; `refund` is the Owner's part for a payment of a refundable coin (else null). */
+/** Why a payment's detail offers no refund, in words. */
+function noRefundText(t: TFunction, state: Exclude<RefundState, { kind: 'offer' }>): string {
+  switch (state.kind) {
+    case 'coinNotRefundable':
+      return t('transaction.coinNotRefundable');
+    case 'nothingLeft':
+      return t('transaction.nothingLeft');
+    case 'rolesOnly':
+      return t('transaction.refundRolesOnly', { roles: state.roles.map((role) => t(`roles.${role}`)).join('・') });
+  }
+}
+
+/**
+ * The detail's content; `refund` is a payment into the wallet's part (refundStateOf): the 返金する
+ * button, the refund's steps, or why it cannot be refunded here. Null for other transactions.
+ */
 export function TransactionDetailView({ detail, refund }: { detail: TransactionDetail; refund: RefundPart | null }) {
   const { t } = useTranslation();
   return (
@@ -167,14 +208,12 @@ export function TransactionDetailView({ detail, refund }: { detail: TransactionD
       {refund &&
         (refund.form ? (
           refund.form
-        ) : refund.target === null ? (
-          <Text size="sm" c="dimmed">
-            {t('transaction.nothingLeft')}
-          </Text>
-        ) : (
+        ) : refund.state.kind === 'offer' ? (
           <Group>
             <Button onClick={refund.onOpen}>{t('transaction.refund')}</Button>
           </Group>
+        ) : (
+          <Text size="sm">{noRefundText(t, refund.state)}</Text>
         ))}
       <Stack gap="xs">
         <Text fw={600} id="balances-after">

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Paper.css';
 import { DEFAULT_PAGE_SIZE, type History, TRANSACTION_TYPES } from '@coin/contract';
-import { Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type FormEvent,
@@ -18,11 +18,14 @@ import {
   useState,
 } from 'react';
 import { CsvButton } from '@/components/FileDownload';
+import { HistoryFilterPanel } from '@/components/HistoryFilterPanel';
+import { historyFilterQuery } from '@/components/historyFilters';
 import { type Column, ListTable } from '@/components/ListTable';
 import { PeriodFilter } from '@/components/PeriodFilter';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
+import { NO_HISTORY_FILTERS } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { historyColumns } from './columns';
 import { TotalsCard } from './TotalsCard';
@@ -32,7 +35,10 @@ import { TRANSACTION_TABS, type TransactionSearch, transactionSearch } from './t
 // The drawer (and Mantine's overlay parts) loads with the first row opened.
 const HistoryDrawer = lazy(() => import('./HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
 
-/** Wallet histories with period, type and transaction-id filters; tabs for cash cancels and commented entries. */
+/**
+ * Wallet histories with period, type, transaction-id, amount and time-of-day filters; tabs for cash
+ * cancels and commented entries (period only).
+ */
 export default function TransactionPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.Transaction'));
@@ -52,7 +58,12 @@ export default function TransactionPage() {
       <Tabs
         value={search.tab}
         onChange={(tab) =>
-          update({ tab: tab === 'histories' ? undefined : (tab ?? undefined), type: undefined, id: undefined })
+          update({
+            tab: tab === 'histories' ? undefined : (tab ?? undefined),
+            type: undefined,
+            id: undefined,
+            ...NO_HISTORY_FILTERS,
+          })
         }
         keepMounted={false}
       >
@@ -126,6 +137,8 @@ function Filters({
     end_date: search.to,
     ...(search.tab === 'histories' && search.type ? { type: search.type } : {}),
     ...(search.tab === 'histories' && search.id ? { transaction_id: search.id } : {}),
+    // The file holds what the list shows: the amount and time of day too.
+    ...(search.tab === 'histories' ? historyFilterQuery(search) : {}),
   };
   const typeOptions = [
     { value: '', label: t('list.all') },
@@ -175,6 +188,11 @@ function Filters({
           <CsvButton merchantId={merchantId} merchantName={merchantName} report={search.tab} query={csvQuery} />
         </Group>
       </Group>
+      {search.tab === 'histories' && (
+        <Box mt="md">
+          <HistoryFilterPanel filters={search} onApply={(filters) => update(filters)} />
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -11,6 +11,20 @@ describe('the transaction list and its CSV', () => {
     expect(screen).toEqual(HISTORY_CSV_HEADER.filter((name) => name !== HISTORY_COLUMN_LABELS.transactionId));
   });
 
+  it('on a phone show time and amount, then type and counterparty, and leave the rest to the drawer', () => {
+    const places = Object.fromEntries(historyColumns(t).map((column) => [column.key, column.phone]));
+    expect(places).toEqual({
+      created_at: 'primary',
+      amount: 'primary',
+      type: 'secondary',
+      counterparty: 'secondary',
+      coin: 'hidden',
+      balance: 'hidden',
+      comment: 'hidden',
+    });
+    expect(historyColumns(t).find((column) => column.key === 'amount')?.align).toBe('right');
+  });
+
   it('name each transaction type as the CSV does, a payment received as 売上', () => {
     for (const type of TRANSACTION_TYPES) expect(transactionTypeLabel(t, type)).toBe(TRANSACTION_TYPE_LABELS[type]);
     expect(transactionTypeLabel(t, 'PAYMENT')).toBe('売上');

@@ -22,23 +22,43 @@ export function SignedAmount({ amount }: { amount: number }) {
 
 export const transactionTypeLabel = (t: TFunction, type: TransactionType) => t(`transactionTypes.${type}`);
 
-/** The history table's columns: date-time, type, coin, amount (signed), balance after, counterparty, comment. */
+/**
+ * The history table's columns: date-time, type, coin, amount (signed), balance after, counterparty, comment.
+ * On a phone a row is two lines, time and amount, then type and counterparty; the drawer shows the rest.
+ */
 export function historyColumns<T extends History>(t: TFunction): Column<T>[] {
   return [
-    { key: 'created_at', header: t('fields.dateTime'), render: (row) => formatDateTime(row.created_at) },
-    { key: 'type', mobile: 'primary', header: t('fields.type'), render: (row) => transactionTypeLabel(t, row.type) },
-    { key: 'coin', header: t('fields.coin'), render: (row) => row.coin_name },
+    {
+      key: 'created_at',
+      phone: 'primary',
+      header: t('fields.dateTime'),
+      render: (row) => formatDateTime(row.created_at),
+    },
+    { key: 'type', phone: 'secondary', header: t('fields.type'), render: (row) => transactionTypeLabel(t, row.type) },
+    { key: 'coin', phone: 'hidden', header: t('fields.coin'), render: (row) => row.coin_name },
     {
       key: 'amount',
-      mobile: 'primary',
+      phone: 'primary',
       header: t('fields.amount'),
       align: 'right',
       render: (row) => <SignedAmount amount={row.amount} />,
     },
-    { key: 'balance', header: t('fields.balanceAfter'), align: 'right', render: (row) => formatCoin(row.balance) },
-    { key: 'counterparty', header: t('fields.counterparty'), render: (row) => row.counterparty ?? '—' },
+    {
+      key: 'balance',
+      phone: 'hidden',
+      header: t('fields.balanceAfter'),
+      align: 'right',
+      render: (row) => formatCoin(row.balance),
+    },
+    {
+      key: 'counterparty',
+      phone: 'secondary',
+      header: t('fields.counterparty'),
+      render: (row) => row.counterparty ?? '—',
+    },
     {
       key: 'comment',
+      phone: 'hidden',
       header: t('fields.comment'),
       render: (row) => (
         <Text span inherit maw={240} truncate="end" display="block" title={row.comment ?? undefined}>

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@coin/contract';
 import { walletQueries } from '@/api/wallets';
+import { historyFilterQuery } from '@/components/historyFilters';
 import type { PageQueries } from '@/router/pageData';
 import { type TransactionSearch, type TransactionTab, transactionSearch } from './transactionSearch';
 
@@ -11,6 +12,7 @@ export function transactionListQuery(walletNo: string, search: TransactionSearch
       ...paging,
       ...(search.type ? { type: search.type } : {}),
       ...(search.id ? { transaction_id: search.id } : {}),
+      ...historyFilterQuery(search),
     }),
     cashcancel: walletQueries.cashCancels(walletNo, paging),
     comments: walletQueries.comments(walletNo, paging),

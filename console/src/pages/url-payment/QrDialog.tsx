@@ -47,6 +47,10 @@ export default function QrDialog({ link, onClose }: { link: UrlPayment; onClose:
           url={link.url}
           textId={urlId}
           label={t('urlPayment.list.copyLabel', { description: link.description })}
+          share={{
+            title: link.description,
+            label: t('urlPayment.list.shareLabel', { description: link.description }),
+          }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>

@@ -78,6 +78,10 @@ export default function UrlPaymentPage() {
               url={row.url}
               textId={urlTextId(row)}
               label={t('urlPayment.list.copyLabel', { description: row.description })}
+              share={{
+                title: row.description,
+                label: t('urlPayment.list.shareLabel', { description: row.description }),
+              }}
             />
           </Stack>
         ),

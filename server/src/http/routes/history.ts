@@ -1,7 +1,7 @@
 import { CSV_REPORT_ROLES } from '@coin/contract';
 import { DomainError } from '../../domain/errors';
 import { feeHistory, feeLimits, feeRates, txFees } from '../../domain/fees';
-import { cashCancelHistories, commentHistories, walletHistories } from '../../domain/histories';
+import { cashCancelHistories, commentHistories, historySearchOf, walletHistories } from '../../domain/histories';
 import { buildReport, type ReportValue } from '../../domain/reports';
 import { transactionDetail } from '../../domain/transactionDetail';
 import { transactionTotals } from '../../domain/transactionTotals';
@@ -45,6 +45,7 @@ export const historyHandlers: CallHandlers<
         endDate: query.end_date,
         type: query.type,
         transactionId: query.transaction_id,
+        search: historySearchOf(query),
         status: query.status,
       },
       { publicUrl: ctx.deps.config.publicUrl, now: ctx.deps.now() },

@@ -16,6 +16,7 @@ import {
 } from '../../domain/merchantSettings';
 import { markQrPosterDownloaded } from '../../domain/setupProgress';
 import { lookupBank, lookupBranch } from '../../domain/zengin';
+import { searchBanks, searchBranches } from '../../domain/zenginSearch';
 import { contentDisposition } from '../csv';
 import { type CallContext, type CallHandlers, callerMembership, callerOf } from './context';
 
@@ -69,6 +70,8 @@ export const merchantSettingsHandlers: CallHandlers<
   | 'putBankAccount'
   | 'lookupBank'
   | 'lookupBranch'
+  | 'searchBanks'
+  | 'searchBranches'
   | 'getMerchantQr'
   | 'downloadMerchantQr'
   | 'downloadMerchantQrPoster'
@@ -116,6 +119,8 @@ export const merchantSettingsHandlers: CallHandlers<
   },
   lookupBank: async (ctx) => lookupBank(ctx.params.bank_code),
   lookupBranch: async (ctx) => lookupBranch(ctx.params.bank_code, ctx.params.branch_code),
+  searchBanks: async (ctx) => searchBanks(ctx.query.q),
+  searchBranches: async (ctx) => searchBranches(ctx.params.bank_code, ctx.query.q),
   getMerchantQr: async (ctx) => getMerchantQr(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.config.publicUrl),
   async downloadMerchantQr(ctx) {
     const qr = await getMerchantQr(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.config.publicUrl);
