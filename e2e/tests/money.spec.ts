@@ -234,7 +234,7 @@ test.describe('money pages', () => {
     );
 
     await page.goto('/payment/request');
-    await expect(page.getByRole('heading', { level: 1, name: '支払依頼' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '加盟店への支払い' })).toBeVisible();
     // The picker names each payee with its wallet number, so two shops of one name are told apart.
     await page.getByLabel('支払先').selectOption({ label: `${MERCHANTS.station}（ウォレット番号 1100000002）` });
     const coinSelect = page.getByRole('combobox', { name: 'コイン', exact: true });
@@ -274,7 +274,7 @@ test.describe('money pages', () => {
   test('a payment link is created, shown as a QR code, paid by the operator command and stopped', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
     await page.goto('/urlPayment');
-    await expect(page.getByRole('heading', { level: 1, name: 'URL決済' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '支払いリンク' })).toBeVisible();
     const description = `e2eリンク ${Date.now().toString(36)}`;
     const coinSelect = page.getByRole('combobox', { name: 'コイン', exact: true });
     await coinSelect.selectOption(

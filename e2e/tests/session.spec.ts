@@ -4,18 +4,18 @@ import { ACCOUNTS, MERCHANTS, mainMenu, signIn, signInToTop, storageKeys } from 
 test.describe('sign-in', () => {
   const roleCases = [
     { email: ACCOUNTS.owner, badge: 'オーナー', sees: ['加盟店ユーザー', '返金申請'], hidden: [] as string[] },
-    { email: ACCOUNTS.manager, badge: 'マネージャー', sees: ['支払依頼'], hidden: ['返金申請', '加盟店ユーザー'] },
+    { email: ACCOUNTS.manager, badge: 'マネージャー', sees: ['加盟店への支払い'], hidden: ['返金申請', '加盟店ユーザー'] },
     {
       email: ACCOUNTS.managerNoPayment,
       badge: 'マネージャー（支払不可）',
       sees: ['取引履歴'],
-      hidden: ['支払依頼', '返金申請'],
+      hidden: ['加盟店への支払い', '返金申請'],
     },
     {
       email: ACCOUNTS.member,
       badge: 'メンバー',
       sees: ['取引履歴'],
-      hidden: ['支払依頼', 'URL決済', '加盟店ユーザー'],
+      hidden: ['加盟店への支払い', '支払いリンク', '加盟店ユーザー'],
     },
   ];
 

@@ -228,7 +228,9 @@ describe('logout', () => {
     storages.local.setItem('unrelated', 'x');
     service.logout();
     expect((storages.local as MemoryStorage).snapshot()).toEqual({});
-    expect((storages.session as MemoryStorage).snapshot()).toEqual({});
+    // Only the note that this tab signed out (Login then shows no authentication error).
+    expect((storages.session as MemoryStorage).snapshot()).toEqual({ signed_out: '1' });
+    expect(service.signedOutHere()).toBe(true);
     expect(store.getState()).toMatchObject({ authorization: null, merchants: [], user: null, initialized: false });
     expect(onSignedOut).toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -255,10 +257,21 @@ describe('logout', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('forgets a logout at the next sign-in, so a later authentication error is shown', async () => {
+    const { service } = setup();
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    service.logout();
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    expect(service.signedOutHere()).toBe(false);
+  });
+
   it('a forced logout goes to Login with authError=true', async () => {
     const { service, store, navigate } = setup();
     await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
+    service.logout();
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
     service.forcedLogout();
+    expect(service.signedOutHere()).toBe(false);
     expect(store.getState().initialized).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login?authError=true');
   });

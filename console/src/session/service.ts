@@ -10,11 +10,14 @@ import { lazy } from '@/api/lazy';
 import {
   clearAllStorage,
   clearStoredSession,
+  forgetSignedOut,
   hasCredentials,
   isValidMerchants,
   isValidUserInfo,
+  markSignedOut,
   readStoredSession,
   type Storages,
+  wasSignedOut,
   writeStoredSession,
 } from './storage';
 import type { SessionStore } from './store';
@@ -74,6 +77,8 @@ export interface SessionService {
   logout(): void;
   /** Clear the session and land on Login with authError=true (§2). */
   forcedLogout(): void;
+  /** Whether this tab's user signed out (Login then shows no authentication error). */
+  signedOutHere(): boolean;
   /** The Owner renamed a merchant: the header and every page show the new name, also after a reload. */
   renameMerchant(merchantId: number, name: string): void;
 }
@@ -128,7 +133,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
   return {
     initialize,
-    login: async (input) => (await loadSignIn()).login(deps, input),
+    login: async (input) => {
+      await (await loadSignIn()).login(deps, input);
+      forgetSignedOut(deps.storages());
+    },
     switchMerchant: async (merchantId) => (await loadSignIn()).switchMerchant(deps, merchantId),
     logout() {
       // The server revokes the sign-in (its reauth token would otherwise refresh for 30 days); the
@@ -143,15 +151,18 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       }
       store.setState({ merchants: [] });
       clearAllStorage(deps.storages());
+      markSignedOut(deps.storages());
       reset();
       deps.navigate(NAMED_PATHS.Login);
     },
     forcedLogout() {
       clearStoredSession(deps.storages());
+      forgetSignedOut(deps.storages());
       reset();
       // While the guard is loading the session it decides where to go itself (Login stays on Login).
       if (!loading) deps.navigate(hrefOf(FORCED_LOGOUT_TARGET));
     },
+    signedOutHere: () => wasSignedOut(deps.storages()),
     renameMerchant(merchantId, name) {
       const { merchants, useSession } = store.getState();
       if (!merchants.some((m) => m.merchant_id === merchantId && m.name !== name)) return;

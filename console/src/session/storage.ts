@@ -156,4 +156,14 @@ export function clearAllStorage(storages: Storages): void {
   storages.session.clear();
 }
 
+/**
+ * Set by a logout in this tab (after all storage is cleared): the Login page it leads to, also when
+ * Back returns to a signed-in page and the guard sends it to Login with authError, is no authentication
+ * error. A forced logout and a sign-in forget it.
+ */
+const SIGNED_OUT_KEY = 'signed_out';
+export const markSignedOut = (storages: Storages): void => storages.session.setItem(SIGNED_OUT_KEY, '1');
+export const wasSignedOut = (storages: Storages): boolean => storages.session.getItem(SIGNED_OUT_KEY) === '1';
+export const forgetSignedOut = (storages: Storages): void => storages.session.removeItem(SIGNED_OUT_KEY);
+
 export const readLastMerchantId = (storages: Storages): number | null => readId(storages.local, LAST_MERCHANT_KEY);

@@ -96,7 +96,8 @@ export default function LoginPage() {
         ? t('validation.email')
         : null;
   const passwordError = fieldErrors.password ? t('validation.required', { field: t('fields.password') }) : null;
-  const showAuthError = search.authError === 'true' && failure === null;
+  // After the user's own logout (Back to a signed-in page lands here with authError) nothing failed.
+  const showAuthError = search.authError === 'true' && failure === null && !session.signedOutHere();
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
 

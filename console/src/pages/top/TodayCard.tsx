@@ -4,7 +4,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
-import { formatYen } from '@/format';
+import { formatCoin, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
 import { type Change, changeOf, coinLines } from './todaySales';
 
@@ -88,7 +88,7 @@ function tilesOf(summary: SalesSummary, t: ReturnType<typeof useTranslation>['t'
   ];
 }
 
-/** Today's and this month's sales per coin, behind a disclosure button. */
+/** Today's and this month's sales per coin (one coin's amounts: figures, no ￥), behind a disclosure button. */
 function CoinBreakdown({ summary }: { summary: SalesSummary }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -121,10 +121,10 @@ function CoinBreakdown({ summary }: { summary: SalesSummary }) {
               <Table.Tr key={line.coinId}>
                 <Table.Td>{line.name}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatYen(line.today)}
+                  {formatCoin(line.today)}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatYen(line.month)}
+                  {formatCoin(line.month)}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -145,7 +145,7 @@ describe('the day at a glance', () => {
     expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="([^"]+)"/);
     const panel = /aria-controls="([^"]+)"/.exec(html)?.[1] ?? '';
     expect(html).toMatch(new RegExp(`<div id="${panel}" hidden="">`));
-    expect(textOf(html)).toContain('まちコイン ￥0 ￥4,000');
+    expect(textOf(html)).toContain('まちコイン 0 4,000');
   });
 });
 
