@@ -29,7 +29,10 @@ test.describe('on a phone', () => {
       const box = await rows.nth(i).boundingBox();
       expect(box?.height ?? Number.POSITIVE_INFINITY, `row ${i}`).toBeLessThan(90);
     }
-    const amount = rows.nth(1).getByText(/^[+\-−][\d,]+$/).first();
+    const amount = rows
+      .nth(1)
+      .getByText(/^[+\-−][\d,]+$/)
+      .first();
     await expect(amount).toBeVisible();
     expect(await withinWidth(page, amount)).toBe(true);
     // The header row is there for screen readers only.

@@ -4,7 +4,12 @@ import { ACCOUNTS, MERCHANTS, mainMenu, signIn, signInToTop, storageKeys } from 
 test.describe('sign-in', () => {
   const roleCases = [
     { email: ACCOUNTS.owner, badge: 'オーナー', sees: ['加盟店ユーザー', '返金申請'], hidden: [] as string[] },
-    { email: ACCOUNTS.manager, badge: 'マネージャー', sees: ['加盟店への支払い'], hidden: ['返金申請', '加盟店ユーザー'] },
+    {
+      email: ACCOUNTS.manager,
+      badge: 'マネージャー',
+      sees: ['加盟店への支払い'],
+      hidden: ['返金申請', '加盟店ユーザー'],
+    },
     {
       email: ACCOUNTS.managerNoPayment,
       badge: 'マネージャー（支払不可）',
