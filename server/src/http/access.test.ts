@@ -511,6 +511,20 @@ describeEachDatabase('access rules', (env) => {
         });
       }
     }
+
+    it('refuses a role a report is closed to before reading its query: 403, never a 400 describing it', async () => {
+      const closed = CSV_REPORTS.filter((report) => !CSV_REPORT_ROLES[report].includes('Member'));
+      expect(closed.length).toBeGreaterThan(0);
+      for (const report of closed) {
+        const response = await env().app.inject({
+          method: 'GET',
+          url: `/api/merchants/${DEMO.mainMerchantId}/downloads/${report}`,
+          query: { start_date: 'yesterday', encoding: 'ebcdic' },
+          headers: { authorization: sessions.get('Member')?.authorization ?? '' },
+        });
+        expect(response.statusCode, `${report}: ${response.body}`).toBe(403);
+      }
+    });
   });
 
   it("never shows another merchant's wallet, even to an Owner elsewhere", async () => {

@@ -1,4 +1,12 @@
-import { CALL_ENDPOINTS, CALLS, type CallAccess, type CallEndpoint, type CallId } from '@coin/contract';
+import {
+  CALL_ENDPOINTS,
+  CALLS,
+  type CallAccess,
+  type CallEndpoint,
+  type CallId,
+  CSV_REPORT_ROLES,
+  type CsvReport,
+} from '@coin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { type Membership, membershipOf, refundApplicationMembershipOf, walletMembershipOf } from '../domain/access';
@@ -73,6 +81,14 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     // Not a member (or no such merchant/wallet): the same answer, so nothing leaks.
     if (!membership) throw new DomainError('not_found');
     if (!access.roles.includes(membership.role)) throw new DomainError('forbidden');
+    // Some CSV reports mirror a list fewer roles may open (the staff list: Owners); the report is a
+    // path parameter of public names, checked here so its query is not read for a role that may not.
+    if (call.id === 'downloadCsv') {
+      const report = String((request.params as { report?: unknown }).report) as CsvReport;
+      if (Object.hasOwn(CSV_REPORT_ROLES, report) && !CSV_REPORT_ROLES[report].includes(membership.role)) {
+        throw new DomainError('forbidden');
+      }
+    }
     request.membership = membership;
     // Trust: changes of where money goes, of staff and of the merchant's status need a recent proof.
     const endpoint: CallEndpoint = CALL_ENDPOINTS[call.id];
