@@ -5,11 +5,12 @@ import { ACCOUNTS, signInToTop } from './support';
 /** Lighthouse's mobile profile, where the stacked cards of /top moved as their answers arrived. */
 const MOBILE = { width: 412, height: 823 };
 
-/** The calls of the /top cards (balances, requested refunds, latest payment, fees, sales, notices). */
-const CARD_CALLS = /\/api\/(wallets\/|notices|merchants\/\d+\/(latest_payment_history|summarized_tx_fees|daily_sales))/;
+/** The calls of the /top cards (today, balances, requested refunds, latest payment, fees, sales, notices). */
+const CARD_CALLS =
+  /\/api\/(wallets\/|notices|merchants\/\d+\/(latest_payment_history|summarized_tx_fees|daily_sales|sales_summary))/;
 
 /** The cards above the last one: how high each is (the last one moves nothing when it grows). */
-const STACKED = ['コイン残高', '最新の支払い', '返金申請中', '売上推移（過去30日）', '月次手数料'];
+const STACKED = ['本日の売上', 'コイン残高', '最新の支払い', '返金申請中', '売上推移（過去30日）', '月次手数料'];
 
 const heights = (page: Page) =>
   page.evaluate((titles) => {
@@ -30,7 +31,8 @@ test.describe('/top on a phone', () => {
   test('each card is as high while it loads as once it has its answer', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner, { keep: true });
     const cards = page.locator('main section[aria-labelledby]');
-    await expect(cards).toHaveCount(6);
+    // 本店 has finished setting up: no checklist, seven cards.
+    await expect(cards).toHaveCount(7);
     await expect(page.locator('main section[aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByRole('img', { name: '売上推移（過去30日）' })).toBeVisible();
     const loaded = await heights(page);
@@ -38,7 +40,7 @@ test.describe('/top on a phone', () => {
     // The same page with the cards' answers held back: every card shows its placeholder.
     await page.route(CARD_CALLS, () => {});
     await page.reload();
-    await expect(page.locator('main section[aria-busy="true"]')).toHaveCount(6);
+    await expect(page.locator('main section[aria-busy="true"]')).toHaveCount(7);
     for (const card of await cards.all()) await expect(card.locator('.mantine-Skeleton-root').first()).toBeVisible();
     expect(await heights(page)).toEqual(loaded);
     await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -6,6 +6,7 @@ import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
+import { CardSkeleton, PLACEHOLDER_INSTANT } from './CardSkeleton';
 import { type Change, changeOf, coinLines } from './todaySales';
 
 /** How a figure compares with the same stretch before: 12%増 (green), 8%減 (red), 横ばい, or nothing to compare. */
@@ -140,26 +141,58 @@ type SummaryQuery = Pick<
   'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'isFetching'
 >;
 
+const PLACEHOLDER_FIGURE = {
+  amount: 88_888,
+  count: 88,
+  average: 8_888,
+  coins: [{ coin_id: 1, coin_name: '—', amount: 88_888, count: 88 }],
+  span: { from: PLACEHOLDER_INSTANT, to: PLACEHOLDER_INSTANT },
+};
+/** A summary of the usual width, for the loading placeholder (the card keeps its height as it loads). */
+const PLACEHOLDER: SalesSummary = {
+  as_of: PLACEHOLDER_INSTANT,
+  today: PLACEHOLDER_FIGURE,
+  same_day_last_week: PLACEHOLDER_FIGURE,
+  month: PLACEHOLDER_FIGURE,
+  same_days_last_month: PLACEHOLDER_FIGURE,
+};
+
+/** The four figures, the breakdown button and the note. */
+function TodayBody({ summary }: { summary: SalesSummary }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" verticalSpacing="md">
+        {tilesOf(summary, t).map((tile) => (
+          <Figure key={tile.key} tile={tile} />
+        ))}
+      </SimpleGrid>
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <CoinBreakdown summary={summary} />
+        <Text size="xs" c="dimmed">
+          {t('top.today.note')}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
 /** The card's content for its query's states. */
 export function TodayView({ query }: { query: SummaryQuery }) {
   const { t } = useTranslation();
   return (
-    <QueryCard title={t('top.today.title')} query={query} isEmpty={() => false} emptyText="">
-      {(summary) => (
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" verticalSpacing="md">
-            {tilesOf(summary, t).map((tile) => (
-              <Figure key={tile.key} tile={tile} />
-            ))}
-          </SimpleGrid>
-          <Group justify="space-between" align="flex-start" gap="xs">
-            <CoinBreakdown summary={summary} />
-            <Text size="xs" c="dimmed">
-              {t('top.today.note')}
-            </Text>
-          </Group>
-        </Stack>
-      )}
+    <QueryCard
+      title={t('top.today.title')}
+      query={query}
+      isEmpty={() => false}
+      emptyText=""
+      skeleton={
+        <CardSkeleton>
+          <TodayBody summary={PLACEHOLDER} />
+        </CardSkeleton>
+      }
+    >
+      {(summary) => <TodayBody summary={summary} />}
     </QueryCard>
   );
 }
