@@ -70,5 +70,7 @@ export const merchantQueries = {
     queryOptions({
       queryKey: merchantKeys.setupProgress(merchantId),
       queryFn: ({ signal }) => getSetupProgress(merchantId, signal),
+      // Its steps are done on other pages (a download, a save): read again whenever it is shown.
+      staleTime: 0,
     }),
 };
