@@ -202,6 +202,7 @@ export const jpPages = {
       hideCoins: 'コイン別の内訳を閉じる',
       coinsLabel: 'コイン別の売上',
       coin: 'コイン',
+      noCoins: '今月の売上はまだありません',
       note: '全コインの合計です。比較は同じ時刻までの売上です。',
     },
     balances: {

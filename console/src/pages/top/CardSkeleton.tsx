@@ -8,7 +8,7 @@ export const PLACEHOLDER_ROWS = {
   /** Coins with refunds waiting: mostly the one refundable coin a merchant takes. */
   refunds: 1,
   /** The fee months the card asks for (the server answers at most twelve). */
-  fees: 6,
+  fees: 12,
   notices: 3,
 } as const;
 

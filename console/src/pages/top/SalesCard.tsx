@@ -6,7 +6,7 @@ import { QueryCard } from '@/components/QueryCard';
 import { formatYen, lastTokyoDays } from '@/format';
 import { useTranslation } from '@/i18n';
 import { CardSkeleton } from './CardSkeleton';
-import { dailySeries, SALES_CHART_HEIGHT } from './sales';
+import { dailySeries, SALES_CHART_BLOCK_HEIGHT } from './sales';
 
 // The chart loads with this card, after the page itself.
 const SalesChart = lazy(() => import('./SalesChart'));
@@ -37,7 +37,7 @@ export function SalesCard({ merchantId }: { merchantId: number }) {
           <SalesTotal
             total={series.reduce((sum, day) => sum + day.amount, 0)}
             chart={
-              <Suspense fallback={<Skeleton height={SALES_CHART_HEIGHT} />}>
+              <Suspense fallback={<Skeleton height={SALES_CHART_BLOCK_HEIGHT} />}>
                 <SalesChart series={series} />
               </Suspense>
             }
@@ -56,7 +56,7 @@ function SalesTotal({ total, chart }: { total: number; chart: ReactNode }) {
       <Text size="sm" fw={500}>
         {t('top.sales.total', { amount: formatYen(total) })}
       </Text>
-      {chart ?? <div style={{ height: SALES_CHART_HEIGHT }} />}
+      {chart ?? <div style={{ height: SALES_CHART_BLOCK_HEIGHT }} />}
     </Stack>
   );
 }

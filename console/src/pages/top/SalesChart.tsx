@@ -4,7 +4,7 @@ import { formatDay, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
 import { axisYen, niceTicks } from './chartScale';
 import classes from './SalesChart.module.css';
-import { type DailyPoint, SALES_CHART_HEIGHT } from './sales';
+import { type DailyPoint, SALES_CHART_HEIGHT, SALES_READOUT_GAP, SALES_READOUT_HEIGHT } from './sales';
 
 const HEIGHT = SALES_CHART_HEIGHT;
 const MARGIN = { top: 8, right: 8, bottom: 24, left: 44 };
@@ -144,8 +144,14 @@ export default function SalesChart({ series }: { series: DailyPoint[] }) {
     setSelected(Math.min(series.length - 1, Math.max(0, to)));
   };
   return (
-    <Stack gap={4}>
-      <Text size="sm" aria-hidden style={{ whiteSpace: 'nowrap' }}>
+    <Stack gap={SALES_READOUT_GAP}>
+      <Text
+        size="sm"
+        aria-hidden
+        h={SALES_READOUT_HEIGHT}
+        lh={`${SALES_READOUT_HEIGHT}px`}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {readout}
       </Text>
       <div

@@ -9,19 +9,27 @@ import { useTranslation } from '@/i18n';
 import { CardSkeleton, PLACEHOLDER_INSTANT } from './CardSkeleton';
 import { type Change, changeOf, coinLines } from './todaySales';
 
-/** How a figure compares with the same stretch before: 12%増 (green), 8%減 (red), 横ばい, or nothing to compare. */
+/**
+ * How a figure compares with the same stretch before, on two lines of their own (the card keeps one
+ * height whatever the figures): 「先週の同じ曜日 ￥10,000」, then 12%増 (green), 8%減 (red), 横ばい, or nothing.
+ */
 function ChangeText({ change, before, label }: { change: Change; before: string; label: string }) {
   const { t } = useTranslation();
   const color = change.kind === 'up' ? 'teal.9' : change.kind === 'down' ? 'red.9' : 'dimmed';
+  const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
   return (
-    <Text size="xs" c="dimmed">
-      {t('top.today.before', { label, value: before })}
-      {change.kind !== 'none' && (
-        <Text span size="xs" fw={700} c={color} ml={4} style={{ whiteSpace: 'nowrap' }}>
-          {change.kind === 'same' ? t('top.today.same') : t(`top.today.${change.kind}`, { percent: change.percent })}
-        </Text>
-      )}
-    </Text>
+    <>
+      <Text size="xs" c="dimmed" style={oneLine}>
+        {t('top.today.before', { label, value: before })}
+      </Text>
+      <Text size="xs" fw={700} c={color} style={oneLine}>
+        {change.kind === 'none'
+          ? '\u00a0'
+          : change.kind === 'same'
+            ? t('top.today.same')
+            : t(`top.today.${change.kind}`, { percent: change.percent })}
+      </Text>
+    </>
   );
 }
 
@@ -95,7 +103,6 @@ function CoinBreakdown({ summary }: { summary: SalesSummary }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const lines = coinLines(summary);
-  if (lines.length === 0) return null;
   return (
     <Stack gap="xs">
       <UnstyledButton
@@ -109,28 +116,34 @@ function CoinBreakdown({ summary }: { summary: SalesSummary }) {
         {open ? t('top.today.hideCoins') : t('top.today.showCoins')}
       </UnstyledButton>
       <div id={panelId} hidden={!open}>
-        <Table aria-label={t('top.today.coinsLabel')} fz="sm" withRowBorders>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('top.today.coin')}</Table.Th>
-              <Table.Th ta="right">{t('top.today.sales')}</Table.Th>
-              <Table.Th ta="right">{t('top.today.month')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line) => (
-              <Table.Tr key={line.coinId}>
-                <Table.Td>{line.name}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatCoin(line.today)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatCoin(line.month)}
-                </Table.Td>
+        {lines.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('top.today.noCoins')}
+          </Text>
+        ) : (
+          <Table aria-label={t('top.today.coinsLabel')} fz="sm" withRowBorders>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('top.today.coin')}</Table.Th>
+                <Table.Th ta="right">{t('top.today.sales')}</Table.Th>
+                <Table.Th ta="right">{t('top.today.month')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line) => (
+                <Table.Tr key={line.coinId}>
+                  <Table.Td>{line.name}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCoin(line.today)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCoin(line.month)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
       </div>
     </Stack>
   );

@@ -1,5 +1,10 @@
 /** The chart's height in CSS pixels: the chart, its loading placeholder and the card's agree. */
 export const SALES_CHART_HEIGHT = 220;
+/** The selected day's line above the chart, and the gap under it. */
+export const SALES_READOUT_HEIGHT = 22;
+export const SALES_READOUT_GAP = 4;
+/** What the chart takes with its readout: its placeholders take as much. */
+export const SALES_CHART_BLOCK_HEIGHT = SALES_CHART_HEIGHT + SALES_READOUT_HEIGHT + SALES_READOUT_GAP;
 
 export interface DailyPoint {
   date: string;
