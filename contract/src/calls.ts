@@ -53,6 +53,102 @@ export const CALLS = {
     body: s.stepUpBodySchema,
     response: s.stepUpResponseSchema,
   },
+  completeSecondStep: {
+    ...E.completeSecondStep,
+    summary:
+      "The second step of a sign-in for an account with a factor: the password step's token and a code from the authenticator app, a recovery code (spent) or a passkey's assertion; answers as a sign-in does (wrong proofs count toward the lockout)",
+    body: s.completeSecondStepBodySchema,
+    response: s.merchantSessionResponseSchema,
+    publicRefusals: {
+      '400': '`invalid_request`: a wrong or replayed code (on `totp_code`, `recovery_code` or `passkey`)',
+      '401': '`invalid_credentials`: an unknown, used or expired second-step token, or a locked account',
+      '429': '`rate_limited`: too many requests from this address',
+    },
+  },
+  secondStepPasskeyOptions: {
+    ...E.secondStepPasskeyOptions,
+    summary: "WebAuthn request options for the second step (the account's passkeys; the challenge is the token's)",
+    body: s.secondStepTokenBodySchema,
+    response: s.passkeyOptionsResponseSchema,
+    publicRefusals: {
+      '401': '`invalid_credentials`: an unknown, used or expired second-step token',
+      '429': '`rate_limited`: too many requests from this address',
+    },
+  },
+  stepUpPasskeyOptions: {
+    ...E.stepUpPasskeyOptions,
+    summary: "WebAuthn request options for a step-up with one of the caller's passkeys",
+    response: s.passkeyOptionsResponseSchema,
+  },
+  getTwoStep: {
+    ...E.getTwoStep,
+    summary:
+      "The caller's second factors: authenticator app, passkeys, recovery codes left, and the merchants that require them",
+    params: s.identityParamsSchema,
+    response: s.twoStepStatusSchema,
+  },
+  startTotp: {
+    ...E.startTotp,
+    summary:
+      'Begin enrolling an authenticator app: a new secret and its otpauth URI (not in use until confirmed with a code)',
+    params: s.identityParamsSchema,
+    response: s.totpEnrolmentSchema,
+  },
+  confirmTotp: {
+    ...E.confirmTotp,
+    summary:
+      "Confirm the authenticator app with a code it shows; the account's first factor answers its recovery codes (once)",
+    params: s.identityParamsSchema,
+    body: s.confirmTotpBodySchema,
+    response: s.enrolledSchema,
+  },
+  deleteTotp: {
+    ...E.deleteTotp,
+    summary: 'Remove the authenticator app (the owners of the account are mailed)',
+    params: s.identityParamsSchema,
+    response: s.okResponseSchema,
+  },
+  passkeyRegistrationOptions: {
+    ...E.passkeyRegistrationOptions,
+    summary: 'WebAuthn creation options for a new passkey of the caller',
+    params: s.identityParamsSchema,
+    response: s.passkeyOptionsResponseSchema,
+  },
+  registerPasskey: {
+    ...E.registerPasskey,
+    summary:
+      "Register a passkey from the browser's answer to the creation options; the account's first factor answers its recovery codes (once)",
+    params: s.identityParamsSchema,
+    body: s.registerPasskeyBodySchema,
+    response: s.enrolledSchema,
+  },
+  deletePasskey: {
+    ...E.deletePasskey,
+    summary: 'Remove one of the caller’s passkeys',
+    params: s.passkeyParamsSchema,
+    response: s.okResponseSchema,
+  },
+  regenerateRecoveryCodes: {
+    ...E.regenerateRecoveryCodes,
+    summary: 'Replace the recovery codes with ten new ones (shown once); the old ones stop working',
+    params: s.identityParamsSchema,
+    response: s.recoveryCodesSchema,
+  },
+  getMerchantTwoStep: {
+    ...E.getMerchantTwoStep,
+    summary:
+      'Whether the merchant requires two-step sign-in of its staff, and how many active staff have no factor yet',
+    params: s.merchantParamsSchema,
+    response: s.merchantTwoStepSchema,
+  },
+  putMerchantTwoStep: {
+    ...E.putMerchantTwoStep,
+    summary:
+      'Require (or stop requiring) two-step sign-in of the staff: staff without a factor enrol before they use the merchant again',
+    params: s.merchantParamsSchema,
+    body: s.merchantTwoStepBodySchema,
+    response: s.merchantTwoStepSchema,
+  },
   forkSession: {
     ...E.forkSession,
     summary:

@@ -81,6 +81,81 @@ export const CALL_ENDPOINTS = {
     path: '/sessions/current/step_up',
     access: { kind: 'authenticated' },
   },
+  // Two-step sign-in (issue 24). The second step of a sign-in: public, rate limited, the token proves the password.
+  completeSecondStep: {
+    method: 'POST',
+    path: '/sessions/merchant/second_step',
+    access: publicAccess,
+  },
+  secondStepPasskeyOptions: {
+    method: 'POST',
+    path: '/sessions/merchant/second_step/passkey_options',
+    access: publicAccess,
+  },
+  stepUpPasskeyOptions: {
+    method: 'POST',
+    path: '/sessions/current/step_up/passkey_options',
+    access: { kind: 'authenticated' },
+  },
+  /** The caller's own factors (`{id}` is the caller's user id; another id is 404). */
+  getTwoStep: {
+    method: 'GET',
+    path: '/identities/{id}/two_step',
+    access: { kind: 'authenticated' },
+  },
+  startTotp: {
+    method: 'POST',
+    path: '/identities/{id}/two_step/totp',
+    access: { kind: 'authenticated' },
+    stepUp: true,
+  },
+  confirmTotp: {
+    method: 'PUT',
+    path: '/identities/{id}/two_step/totp',
+    access: { kind: 'authenticated' },
+    stepUp: true,
+  },
+  deleteTotp: {
+    method: 'DELETE',
+    path: '/identities/{id}/two_step/totp',
+    access: { kind: 'authenticated' },
+    stepUp: true,
+  },
+  passkeyRegistrationOptions: {
+    method: 'POST',
+    path: '/identities/{id}/two_step/passkeys/options',
+    access: { kind: 'authenticated' },
+    stepUp: true,
+  },
+  registerPasskey: {
+    method: 'POST',
+    path: '/identities/{id}/two_step/passkeys',
+    access: { kind: 'authenticated' },
+    stepUp: true,
+  },
+  deletePasskey: {
+    method: 'DELETE',
+    path: '/identities/{id}/two_step/passkeys/{passkey_id}',
+    access: { kind: 'authenticated' },
+    stepUp: true,
+  },
+  regenerateRecoveryCodes: {
+    method: 'POST',
+    path: '/identities/{id}/two_step/recovery_codes',
+    access: { kind: 'authenticated' },
+    stepUp: true,
+  },
+  getMerchantTwoStep: {
+    method: 'GET',
+    path: '/merchants/{id}/two_step',
+    access: merchant(OWNER_ONLY),
+  },
+  putMerchantTwoStep: {
+    method: 'PUT',
+    path: '/merchants/{id}/two_step',
+    access: merchant(OWNER_ONLY),
+    stepUp: true,
+  },
   forkSession: {
     method: 'POST',
     path: '/sessions/current/forks',

@@ -40,5 +40,10 @@ export const ERROR_TYPES = [
    * caller is (POST /sessions/current/step_up): 403.
    */
   'step_up_required',
+  /**
+   * The merchant requires two-step sign-in of its staff and the caller has no second factor yet: enrol
+   * one first (the caller's own factor calls stay open): 403.
+   */
+  'two_step_enrolment_required',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];

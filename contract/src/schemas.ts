@@ -11,4 +11,5 @@ export * from './schemas/notices';
 export * from './schemas/refunds';
 export * from './schemas/runtimeConfig';
 export * from './schemas/sessions';
+export * from './schemas/twoStep';
 export * from './schemas/wallets';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORM } from '../constants';
 import { roleSchema } from './common';
+import { secondStepSchema, stepUpProofBodySchema } from './twoStep';
 
 /* Sessions: sign-in, refresh, merchant switch and the token's claims. */
 
@@ -20,6 +21,11 @@ export const merchantSessionResponseSchema = z.object({
   identity: z.object({ user_id: z.number().int() }),
   /** Absent when the user holds no merchant role: no session is opened. */
   reauth_token: z.string().optional(),
+  /**
+   * Present (and nothing else opened) when the account has a second factor: the sign-in goes on with
+   * POST /sessions/merchant/second_step. Absent for an account without one (the specification's answer).
+   */
+  second_step: secondStepSchema.optional(),
 });
 
 export const refreshBodySchema = z.object({
@@ -53,6 +59,7 @@ export const authClaimsSchema = z.object({
 export type MerchantSessionResponse = z.infer<typeof merchantSessionResponseSchema>;
 
 /** The sign-in proves its user again: the password of the signed-in identity. */
-export const stepUpBodySchema = z.object({ password: z.string().min(1, 'パスワードを入力してください').max(256) });
+/** The password, or for a user with a second factor a code, a recovery code or a passkey (issue 24). */
+export const stepUpBodySchema = stepUpProofBodySchema;
 /** Until when the proof lets the sign-in make step-up changes. */
 export const stepUpResponseSchema = z.object({ stepped_up_until: z.string() });

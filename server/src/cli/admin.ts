@@ -24,6 +24,7 @@ import {
 import { type PayoutRunResult, runPayouts } from '../domain/payouts';
 import { type AutomaticPaymentRunResult, runAutomaticPayments } from '../domain/programs';
 import { approveRefund, operatorRefundList } from '../domain/refunds';
+import { resetTwoStep } from '../domain/twoStep';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -56,6 +57,11 @@ Operator commands of the wallet service:
       for good. Running the same date twice charges nothing twice. Run it daily.
   idempotency-keys prune [--days N]
       forget the Idempotency-Keys of money-moving requests older than N days (default 7)
+  two-step reset --email <address> [--json]
+      remove every second factor (authenticator app, passkeys, recovery codes) of a user who lost
+      them all, after confirming who they are out of band: their next sign-in takes the password
+      alone, and a merchant that requires two-step sends them to enrol again. Written to the audit
+      trail (identity.two_step_reset, no actor: the operator)
 
 With DATABASE_URL the command uses PostgreSQL directly. On the embedded database (PGlite, one
 process only) it opens DATA_DIR itself when the server is stopped, and asks the running server
@@ -73,6 +79,7 @@ export interface AdminBackend {
   runPayouts(date: string): Promise<PayoutRunResult>;
   useCoupon(id: number, walletNo: string, amount: number): Promise<CouponUse>;
   runAutomaticPayments(date: string): Promise<AutomaticPaymentRunResult>;
+  resetTwoStep(email: string): Promise<{ user_id: number; removed: number }>;
 }
 
 /** What a coupon's use answers. */
@@ -100,6 +107,7 @@ export function databaseBackend(
     listRefunds: (options) => operatorRefundList(db, options),
     approveRefund: (id) => approveRefund(db, { applicationId: id }),
     pruneIdempotencyKeys: (days) => pruneIdempotencyKeys(db, days),
+    resetTwoStep: (email) => resetTwoStep(db, email, new Date()),
   };
 }
 
@@ -151,6 +159,11 @@ export function serverBackend(channel: OperatorChannel): AdminBackend {
       const response = await fetch(`${base}/payouts/run?date=${date}`, { method: 'POST', headers });
       return answerOf<PayoutRunResult>(response);
     },
+    async resetTwoStep(email) {
+      const query = new URLSearchParams({ email });
+      const response = await fetch(`${base}/two-step/reset?${query}`, { method: 'POST', headers });
+      return answerOf<{ user_id: number; removed: number }>(response);
+    },
     async issueInvoice(input) {
       const response = await fetch(`${base}/invoices`, {
         method: 'POST',
@@ -195,6 +208,7 @@ const OPTIONS = {
   'issuer-merchant': { type: 'string' },
   limit: { type: 'string' },
   days: { type: 'string' },
+  email: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -236,6 +250,20 @@ export async function runAdmin(
     const deleted = await (await backend()).pruneIdempotencyKeys(days);
     io.out(`forgot ${deleted} idempotency key${deleted === 1 ? '' : 's'} older than ${days} days`);
     return 0;
+  }
+  if (group === 'two-step') {
+    if (command !== 'reset' || rest.length > 0) return usage('two-step takes one command: reset --email <address>');
+    const email = values.email ?? '';
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) return usage("--email must be the user's email address");
+    return refusing(io, async () => {
+      const reset = await (await backend()).resetTwoStep(email);
+      if (values.json) io.out(JSON.stringify(reset, null, 2));
+      else
+        io.out(
+          `removed ${reset.removed} second factor${reset.removed === 1 ? '' : 's'} of user #${reset.user_id} (${email})`,
+        );
+      return 0;
+    });
   }
   if (group === 'coupons' || group === 'automatic-payments') {
     return refusing(io, () => runPrograms(group, command, rest, values, backend, io, usage));

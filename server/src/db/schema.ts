@@ -59,6 +59,63 @@ export interface MerchantTable {
   profile_updated_at: UpdatedAt;
   /** When the payment QR poster was first downloaded (Top's setup checklist; migration 0014). */
   qr_poster_downloaded_at: Date | null;
+  /** Staff must have a second factor to use the merchant (issue 24; migration 0015). */
+  require_two_step: Generated<boolean>;
+}
+
+/* Two-step sign-in (migration 0015). */
+
+export interface IdentityTotpTable {
+  identity_id: number;
+  /** Base32. */
+  secret: string;
+  /** Null while the enrolment waits for its first code. */
+  confirmed_at: Date | null;
+  /** The last time step a code was accepted for: a code works once. */
+  last_step: ColumnType<string | null, string | number | null, string | number | null>;
+  created_at: CreatedAt;
+}
+
+export interface IdentityPasskeyTable {
+  id: Generated<number>;
+  identity_id: number;
+  /** Base64url. */
+  credential_id: string;
+  /** Base64url of the COSE public key. */
+  public_key: string;
+  counter: ColumnType<string, string | number | undefined, string | number>;
+  /** JSON array of transports, as the browser told them. */
+  transports: string | null;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+}
+
+export interface IdentityRecoveryCodeTable {
+  id: Generated<number>;
+  identity_id: number;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface SecondStepTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  identity_id: number;
+  platform: string;
+  /** The WebAuthn challenge of a passkey second step, once its options were asked for. */
+  challenge: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface WebAuthnChallengeTable {
+  identity_id: number;
+  purpose: 'register' | 'step_up';
+  challenge: string;
+  expires_at: Date;
 }
 
 export interface MerchantUserTable {
@@ -277,6 +334,11 @@ export interface Database {
   identities: IdentityTable;
   merchant_groups: MerchantGroupTable;
   merchants: MerchantTable;
+  identity_totp: IdentityTotpTable;
+  identity_passkeys: IdentityPasskeyTable;
+  identity_recovery_codes: IdentityRecoveryCodeTable;
+  second_step_tokens: SecondStepTokenTable;
+  webauthn_challenges: WebAuthnChallengeTable;
   merchant_users: MerchantUserTable;
   coins: CoinTable;
   merchant_reload_coins: MerchantReloadCoinTable;

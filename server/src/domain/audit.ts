@@ -14,6 +14,13 @@ export type AuditAction =
   | 'identity.locked'
   // Trust
   | 'session.stepped_up'
+  // Two-step sign-in
+  | 'session.second_step_completed'
+  | 'identity.two_step_added'
+  | 'identity.two_step_removed'
+  | 'identity.recovery_codes_issued'
+  | 'identity.two_step_reset'
+  | 'merchant.two_step_requirement_changed'
   // Merchant settings
   | 'merchant.profile_updated'
   | 'merchant.status_changed'

@@ -1,4 +1,4 @@
-import type { ErrorType } from '@coin/contract';
+import { type ErrorType, TWO_STEP_MESSAGES } from '@coin/contract';
 
 const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   invalid_request: '入力内容が正しくありません',
@@ -22,6 +22,7 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   account_locked:
     'パスワードの誤りが続いたため、アカウントを一時的にロックしています。しばらく待ってから再度お試しください',
   step_up_required: 'この操作の前に、パスワードで本人確認をしてください',
+  two_step_enrolment_required: TWO_STEP_MESSAGES.enrolmentRequired,
 };
 
 /**

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { type Role, STEP_UP_WINDOW_MS } from '@coin/contract';
+import { type Role, STEP_UP_WINDOW_MS, type TwoStepMethod } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { membershipOf } from './access';
 import { recordAudit } from './audit';
 import { DomainError } from './errors';
+import { countFailure, DEFAULT_LOCKOUT, type LockoutPolicy, type OnLocked } from './lockout';
 import { verifyPassword } from './passwords';
 import { hashToken, newOpaqueToken, REAUTH_TOKEN_TTL_MS } from './tokens';
+import {
+  checkFactor,
+  type FactorProof,
+  hasSecondFactor,
+  issueSecondStep,
+  pendingSecondStep,
+  spendSecondStep,
+  takeChallenge,
+  type WebAuthnParty,
+} from './twoStep';
 
 export interface MerchantRoleEntry {
   merchant_id: number;
@@ -19,6 +30,8 @@ export interface OpenedSession {
   merchantRoles: MerchantRoleEntry[];
   /** Absent when the user holds no active merchant role: no session is opened. */
   session?: { popinfoId: string; reauthToken: string };
+  /** An account with a second factor: no session yet, the second step's token (issue 24). */
+  secondStep?: { token: string; methods: TwoStepMethod[]; expires_at: string };
 }
 
 /** The user's ACTIVE merchant roles, in merchant id order (本店 first in the demo). */
@@ -54,64 +67,7 @@ async function issueReauthToken(
   return token;
 }
 
-export interface LockoutPolicy {
-  /** Failed passwords in a row that lock the account. */
-  threshold: number;
-  minutes: number;
-}
-
-export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 10, minutes: 30 };
-
-/** Told when a failure locks an account, after the lock has committed (the route queues a mail to its owner). */
-export type OnLocked = (lock: { identityId: number; email: string; until: Date }) => Promise<void>;
-
-/** The configured lockout (LOCKOUT_THRESHOLD, LOCKOUT_MINUTES). */
-export const lockoutPolicyOf = (config: { lockoutThreshold: number; lockoutMinutes: number }): LockoutPolicy => ({
-  threshold: config.lockoutThreshold,
-  minutes: config.lockoutMinutes,
-});
-
-/**
- * Counts a failed password; the failure that reaches the threshold locks the account (and answers so).
- * Returns true when it locked.
- */
-async function countFailure(
-  db: Db,
-  identityId: number,
-  policy: LockoutPolicy,
-  now: Date,
-  onLocked?: OnLocked,
-): Promise<boolean> {
-  const until = new Date(now.getTime() + policy.minutes * 60_000);
-  const locked = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('identities')
-      .set((eb) => ({ failed_sign_ins: eb('failed_sign_ins', '+', 1) }))
-      .where('id', '=', identityId)
-      .returning(['failed_sign_ins', 'email'])
-      .executeTakeFirstOrThrow();
-    if (row.failed_sign_ins < policy.threshold) return null;
-    await trx
-      .updateTable('identities')
-      .set({ failed_sign_ins: 0, locked_until: until })
-      .where('id', '=', identityId)
-      .execute();
-    await recordAudit(
-      trx,
-      {
-        actorUserId: null,
-        action: 'identity.locked',
-        targetUserId: identityId,
-        after: { minutes: policy.minutes, failures: row.failed_sign_ins },
-      },
-      now,
-    );
-    return row.email;
-  });
-  if (locked === null) return false;
-  await onLocked?.({ identityId, email: locked, until });
-  return true;
-}
+export { countFailure, DEFAULT_LOCKOUT, type LockoutPolicy, lockoutPolicyOf, type OnLocked } from './lockout';
 
 export const WRONG_CURRENT_PASSWORD = '現在のパスワードが正しくありません';
 
@@ -191,15 +147,85 @@ export async function signIn(
 
   const merchantRoles = await activeMerchantRoles(db, identity.id);
   if (merchantRoles.length === 0) return { userId: identity.id, merchantRoles };
+  // An account with a second factor: the password alone opens nothing.
+  if (await hasSecondFactor(db, identity.id)) {
+    return {
+      userId: identity.id,
+      merchantRoles: [],
+      secondStep: await issueSecondStep(db, identity.id, input.platform, now),
+    };
+  }
+  return openSignIn(db, identity.id, merchantRoles, input.platform, now);
+}
 
+/** A new sign-in: its session family and first reauth token. */
+async function openSignIn(
+  db: Db,
+  userId: number,
+  merchantRoles: MerchantRoleEntry[],
+  platform: string,
+  now: Date,
+): Promise<OpenedSession> {
   const popinfoId = randomUUID();
-  const family = { popinfoId, userId: identity.id, platform: input.platform };
+  const family = { popinfoId, userId, platform };
   await db
     .insertInto('session_families')
-    .values({ popinfo_id: popinfoId, sign_in_id: popinfoId, user_id: identity.id, platform: input.platform })
+    .values({ popinfo_id: popinfoId, sign_in_id: popinfoId, user_id: userId, platform })
     .execute();
   const reauthToken = await issueReauthToken(db, family, null, now);
-  return { userId: identity.id, merchantRoles, session: { popinfoId, reauthToken } };
+  return { userId, merchantRoles, session: { popinfoId, reauthToken } };
+}
+
+/**
+ * The second step of a sign-in: the password step's token and one proof of the account's second factor.
+ * A wrong proof counts toward the same lockout as a wrong password (and answers 400 on its field); a
+ * locked account, or a token that is unknown, spent or expired, answers 401 like a wrong password.
+ */
+export async function completeSecondStep(
+  db: Db,
+  input: { token: string; proof: FactorProof },
+  context: { now: Date; party: WebAuthnParty; policy: LockoutPolicy; onLocked?: OnLocked; clientIp?: string | null },
+): Promise<OpenedSession> {
+  const { now } = context;
+  const pending = await pendingSecondStep(db, input.token, now);
+  const identity = await db
+    .selectFrom('identities')
+    .select(['id', 'locked_until', 'failed_sign_ins'])
+    .where('id', '=', pending.identity_id)
+    .executeTakeFirstOrThrow();
+  if (identity.locked_until && identity.locked_until.getTime() > now.getTime()) {
+    throw new DomainError('invalid_credentials');
+  }
+  const refused = await checkFactor(db, identity.id, input.proof, {
+    now,
+    party: context.party,
+    challenge: pending.challenge,
+  });
+  if (refused) {
+    if (await countFailure(db, identity.id, context.policy, now, context.onLocked)) {
+      throw new DomainError('invalid_credentials');
+    }
+    throw new DomainError('invalid_request', refused.message, refused.field);
+  }
+  if (!(await spendSecondStep(db, pending.id, now))) throw new DomainError('invalid_credentials');
+  if (identity.failed_sign_ins > 0) {
+    await db.updateTable('identities').set({ failed_sign_ins: 0 }).where('id', '=', identity.id).execute();
+  }
+  const method = 'totp_code' in input.proof ? 'totp' : 'recovery_code' in input.proof ? 'recovery_code' : 'passkey';
+  await recordAudit(
+    db,
+    {
+      actorUserId: identity.id,
+      action: 'session.second_step_completed',
+      targetUserId: identity.id,
+      after: { method },
+      clientIp: context.clientIp ?? null,
+    },
+    now,
+  );
+  const merchantRoles = await activeMerchantRoles(db, identity.id);
+  if (merchantRoles.length === 0) return { userId: identity.id, merchantRoles };
+  return openSignIn(db, identity.id, merchantRoles, pending.platform, now);
 }
 
 export interface RotatedSession {
@@ -436,12 +462,28 @@ export async function switchMerchant(
 export async function stepUpSession(
   db: Db,
   caller: { userId: number; popinfoId: string },
-  password: string,
-  now: Date,
-  policy: LockoutPolicy,
-  onLocked?: OnLocked,
+  proof: { password: string } | FactorProof,
+  context: { now: Date; party: WebAuthnParty; policy: LockoutPolicy; onLocked?: OnLocked },
 ): Promise<Date> {
-  await confirmCurrentPassword(db, caller.userId, password, now, policy, onLocked, 'password');
+  const { now, policy, onLocked } = context;
+  if ('password' in proof) {
+    await confirmCurrentPassword(db, caller.userId, proof.password, now, policy, onLocked, 'password');
+  } else {
+    // A second factor proves the user as well as the password does (issue 24).
+    const identity = await db
+      .selectFrom('identities')
+      .select('locked_until')
+      .where('id', '=', caller.userId)
+      .executeTakeFirstOrThrow();
+    if (identity.locked_until && identity.locked_until.getTime() > now.getTime())
+      throw new DomainError('account_locked');
+    const challenge = 'passkey' in proof ? await takeChallenge(db, caller.userId, 'step_up', now) : null;
+    const refused = await checkFactor(db, caller.userId, proof, { now, party: context.party, challenge });
+    if (refused) {
+      if (await countFailure(db, caller.userId, policy, now, onLocked)) throw new DomainError('account_locked');
+      throw new DomainError('invalid_request', refused.message, refused.field);
+    }
+  }
   await db
     .updateTable('session_families')
     .set({ stepped_up_at: now })

@@ -13,6 +13,7 @@ import { type Membership, membershipOf, refundApplicationMembershipOf, walletMem
 import { DomainError } from '../domain/errors';
 import { hasRecentStepUp, isSessionActive } from '../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
+import { mustEnrolFor } from '../domain/twoStep';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,6 +34,9 @@ function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1] ?? null;
 }
+
+/** What finishing a sign-in calls (the merchants, the session bound to one): open to a user who must still enrol. */
+const SIGN_IN_CALLS: ReadonlySet<CallId> = new Set<CallId>(['getMerchant', 'switchMerchantSession']);
 
 /**
  * Authentication (one onRequest hook) and the role check (one preValidation hook reading the call's access
@@ -58,9 +62,17 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
   app.addHook('preValidation', async (request) => {
     const call = request.routeOptions.config.call;
     const access = call?.access;
-    if (!call || !access || access.kind === 'public' || access.kind === 'authenticated') return;
+    if (!call || !access || access.kind === 'public') return;
     const auth = request.auth;
     if (!auth) throw new DomainError('unauthorized');
+    if (access.kind === 'authenticated') {
+      // The caller's own account (its second factors): step-up calls need the recent proof too.
+      const own: CallEndpoint = CALL_ENDPOINTS[call.id];
+      if (own.stepUp && !(await hasRecentStepUp(deps.db, auth, deps.now()))) {
+        throw new DomainError('step_up_required');
+      }
+      return;
+    }
     // Malformed path parameters (not an id, not a wallet number) are the validation's 400 to answer: their
     // shape is public, and no merchant can be looked up by them.
     const def = CALLS[call.id] as { params?: { safeParse(value: unknown): { success: boolean } } };
@@ -90,6 +102,10 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
       }
     }
     request.membership = membership;
+    // A merchant that requires two-step sign-in: a caller with no second factor enrols first (issue 24).
+    if (!SIGN_IN_CALLS.has(call.id) && (await mustEnrolFor(deps.db, membership.merchantId, auth.userId))) {
+      throw new DomainError('two_step_enrolment_required');
+    }
     // Trust: changes of where money goes, of staff and of the merchant's status need a recent proof.
     const endpoint: CallEndpoint = CALL_ENDPOINTS[call.id];
     if (endpoint.stepUp && !(await hasRecentStepUp(deps.db, auth, deps.now()))) {

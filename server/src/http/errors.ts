@@ -25,6 +25,7 @@ export const STATUS_OF: Record<ErrorType, number> = {
   duplicate_email: 409,
   account_locked: 429,
   step_up_required: 403,
+  two_step_enrolment_required: 403,
 };
 
 interface DatabaseErrorLike {

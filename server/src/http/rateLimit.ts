@@ -12,6 +12,8 @@ import { DomainError } from '../domain/errors';
  */
 export const RATE_LIMITED_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'createMerchantSession',
+  'completeSecondStep',
+  'secondStepPasskeyOptions',
   'requestPasswordReset',
   'resetPassword',
   'verifyInvitation',

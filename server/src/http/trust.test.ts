@@ -26,18 +26,29 @@ const BANK_ACCOUNT = {
 };
 
 describe('trust: only a proven Owner changes where the money goes', () => {
-  it('marks the calls that change money destinations, staff and the status, and only those', () => {
+  it('marks the calls that change money destinations, staff, the status and second factors, and only those', () => {
     const marked = Object.entries(CALL_ENDPOINTS as Record<string, CallEndpoint>)
       .filter(([, def]) => def.stepUp)
       .map(([id]) => id)
       .sort();
-    expect(marked).toEqual([
-      'inviteMerchantUser',
-      'putBankAccount',
-      'resendMerchantUserInvitation',
-      'updateMerchantStatus',
-      'updateMerchantUser',
-    ]);
+    expect(marked).toEqual(
+      [
+        'inviteMerchantUser',
+        'putBankAccount',
+        'resendMerchantUserInvitation',
+        'updateMerchantStatus',
+        'updateMerchantUser',
+        // Two-step sign-in (issue 24): the second-factor settings, of the user and of the merchant.
+        'startTotp',
+        'confirmTotp',
+        'deleteTotp',
+        'passkeyRegistrationOptions',
+        'registerPasskey',
+        'deletePasskey',
+        'regenerateRecoveryCodes',
+        'putMerchantTwoStep',
+      ].sort(),
+    );
   });
 
   describeEachDatabase(

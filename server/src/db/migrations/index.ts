@@ -13,6 +13,7 @@ import * as refundReason from './2026_11_25_0011_refund_reason';
 import * as sessionForks from './2026_11_25_0012_session_forks';
 import * as stepUp from './2026_11_26_0013_step_up';
 import * as setupProgress from './2026_11_26_0014_setup_progress';
+import * as twoStep from './2026_11_26_0015_two_step';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0012_session_forks': sessionForks,
   '2026_11_26_0013_step_up': stepUp,
   '2026_11_26_0014_setup_progress': setupProgress,
+  '2026_11_26_0015_two_step': twoStep,
 };

@@ -16,6 +16,7 @@ import { payoutHandlers } from './payouts';
 import { programHandlers } from './programs';
 import { refundHandlers } from './refunds';
 import { sessionHandlers } from './sessions';
+import { twoStepHandlers } from './twoStep';
 import { walletHandlers } from './wallets';
 
 /** Every call of the contract has exactly one handler: a new call fails the type check until it is served. */
@@ -39,6 +40,8 @@ const HANDLERS: CallHandlers<CallId> = {
   ...programHandlers,
   // Merchant settings: profile, images, tags, rebate coin, bank account, payment QR code
   ...merchantSettingsHandlers,
+  // Two-step sign-in: the caller's factors, the merchant's requirement
+  ...twoStepHandlers,
 };
 
 /** `/merchants/{id}` → `/merchants/:id` */

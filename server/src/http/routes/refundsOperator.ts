@@ -12,6 +12,7 @@ import { operatorIssueInvoice, operatorPayUrlPayment } from '../../domain/operat
 import { runPayouts } from '../../domain/payouts';
 import { runAutomaticPayments } from '../../domain/programs';
 import { approveRefund, operatorRefundList } from '../../domain/refunds';
+import { resetTwoStep } from '../../domain/twoStep';
 import { installErrorHandler } from '../errors';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -25,6 +26,7 @@ const approveParams = z.object({ id: z.coerce.number().int().positive() });
 const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
 // Money in and out
 const payoutRunQuery = z.object({ date: z.iso.date() });
+const resetTwoStepQuery = z.object({ email: z.email() });
 const useCouponQuery = z.object({
   wallet: z.string().regex(/^\d{10}$/),
   amount: z.coerce.number().int().positive().max(10_000_000),
@@ -87,6 +89,16 @@ export function registerRefundOperatorRoutes(
         });
         request.log.info({ urlPaymentId: paid.link.id, operator: true }, 'payment link paid by the operator');
         return paid;
+      });
+      // Two-step sign-in: the operator removes the factors of a user who lost them all (issue 24).
+      operator.post('/two-step/reset', async (request) => {
+        const { email } = parse(resetTwoStepQuery, request.query);
+        const reset = await resetTwoStep(deps.db, email, new Date());
+        request.log.info(
+          { userId: reset.user_id, removed: reset.removed, operator: true },
+          'two-step reset by the operator',
+        );
+        return reset;
       });
       // Payouts: the operator's run of a date.
       operator.post('/payouts/run', async (request) => {

@@ -1,27 +1,88 @@
 import {
+  completeSecondStep,
   forkSession,
   lockoutPolicyOf,
+  type OpenedSession,
   refreshSession,
   revokeFamily,
   signIn,
   stepUpSession,
   switchMerchant,
 } from '../../domain/sessions';
-import { type CallHandlers, callerMembership, callerOf, issueAuthorization, mailLockout } from './context';
+import {
+  type FactorProof,
+  secondStepPasskeyOptions,
+  stepUpPasskeyOptions,
+  webAuthnPartyOf,
+} from '../../domain/twoStep';
+import {
+  type CallContext,
+  type CallHandlers,
+  callerMembership,
+  callerOf,
+  issueAuthorization,
+  mailLockout,
+} from './context';
+
+/** What a sign-in answers once its session is open (or that it has none: no merchant role). */
+async function signedIn(ctx: CallContext<'createMerchantSession' | 'completeSecondStep'>, opened: OpenedSession) {
+  if (opened.secondStep)
+    return { merchant_roles: [], identity: { user_id: opened.userId }, second_step: opened.secondStep };
+  if (!opened.session) return { merchant_roles: [], identity: { user_id: opened.userId } };
+  await issueAuthorization(ctx, { userId: opened.userId, popinfoId: opened.session.popinfoId, merchantId: null });
+  return {
+    merchant_roles: opened.merchantRoles,
+    identity: { user_id: opened.userId },
+    reauth_token: opened.session.reauthToken,
+  };
+}
 
 export const sessionHandlers: CallHandlers<
-  'createMerchantSession' | 'refreshSession' | 'switchMerchantSession' | 'endSession' | 'forkSession' | 'stepUpSession'
+  | 'createMerchantSession'
+  | 'completeSecondStep'
+  | 'secondStepPasskeyOptions'
+  | 'stepUpPasskeyOptions'
+  | 'refreshSession'
+  | 'switchMerchantSession'
+  | 'endSession'
+  | 'forkSession'
+  | 'stepUpSession'
 > = {
   async stepUpSession(ctx) {
-    const until = await stepUpSession(
-      ctx.deps.db,
-      callerOf(ctx),
-      ctx.body.password,
-      ctx.deps.now(),
-      lockoutPolicyOf(ctx.deps.config),
-      mailLockout(ctx),
-    );
+    const until = await stepUpSession(ctx.deps.db, callerOf(ctx), ctx.body, {
+      now: ctx.deps.now(),
+      party: webAuthnPartyOf(ctx.deps.config.publicUrl),
+      policy: lockoutPolicyOf(ctx.deps.config),
+      onLocked: mailLockout(ctx),
+    });
     return { stepped_up_until: until.toISOString() };
+  },
+
+  async stepUpPasskeyOptions(ctx) {
+    const caller = callerOf(ctx);
+    const party = webAuthnPartyOf(ctx.deps.config.publicUrl);
+    return { options: { ...(await stepUpPasskeyOptions(ctx.deps.db, caller.userId, party, ctx.deps.now())) } };
+  },
+
+  async completeSecondStep(ctx) {
+    const { token, ...proof } = ctx.body;
+    const opened = await completeSecondStep(
+      ctx.deps.db,
+      { token, proof: proof as FactorProof },
+      {
+        now: ctx.deps.now(),
+        party: webAuthnPartyOf(ctx.deps.config.publicUrl),
+        policy: lockoutPolicyOf(ctx.deps.config),
+        onLocked: mailLockout(ctx),
+        clientIp: ctx.request.ip,
+      },
+    );
+    return signedIn(ctx, opened);
+  },
+
+  async secondStepPasskeyOptions(ctx) {
+    const party = webAuthnPartyOf(ctx.deps.config.publicUrl);
+    return { options: { ...(await secondStepPasskeyOptions(ctx.deps.db, ctx.body.token, party, ctx.deps.now())) } };
   },
 
   async forkSession(ctx) {
@@ -37,13 +98,7 @@ export const sessionHandlers: CallHandlers<
   async createMerchantSession(ctx) {
     const { config } = ctx.deps;
     const opened = await signIn(ctx.deps.db, ctx.body, ctx.deps.now(), lockoutPolicyOf(config), mailLockout(ctx));
-    if (!opened.session) return { merchant_roles: [], identity: { user_id: opened.userId } };
-    await issueAuthorization(ctx, { userId: opened.userId, popinfoId: opened.session.popinfoId, merchantId: null });
-    return {
-      merchant_roles: opened.merchantRoles,
-      identity: { user_id: opened.userId },
-      reauth_token: opened.session.reauthToken,
-    };
+    return signedIn(ctx, opened);
   },
 
   async refreshSession(ctx) {

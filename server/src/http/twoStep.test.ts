@@ -1,0 +1,280 @@
+import { TOTP_PERIOD_SECONDS, TWO_STEP_MESSAGES } from '@coin/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import * as OTPAuth from 'otpauth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resetTwoStep } from '../domain/twoStep';
+import { DEMO_PASSWORD } from '../seed/accounts';
+import { bearerOf, DEMO, describeEachDatabase, type SignedIn, signInAt, stepUp } from '../testing/harness';
+import { SoftAuthenticator } from '../testing/softAuthenticator';
+
+// Two-step sign-in (issue 24): authenticator-app codes, recovery codes and passkeys as the second
+// factor of sign-in and step-up, and a merchant that requires them of its staff.
+
+const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
+
+/** A clock the tests move forward instead of waiting for the next 30-second step. */
+const clock = {
+  offsetMs: 0,
+  now: () => new Date(Date.now() + clock.offsetMs),
+  /** Moves to the start of a later time step (so a code is new for the server). */
+  nextStep() {
+    const now = clock.now().getTime();
+    clock.offsetMs += STEP_MS - (now % STEP_MS) + 1000;
+  },
+};
+
+const codeAt = (secret: string, at: Date) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD_SECONDS }).generate({
+    timestamp: at.getTime(),
+  });
+
+describe('two-step sign-in', () => {
+  describeEachDatabase(
+    'two-step sign-in',
+    (env) => {
+      const origin = () => env().config.publicUrl;
+      const send = (
+        method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+        url: string,
+        payload?: object,
+        auth?: Pick<SignedIn, 'authorization'>,
+      ): Promise<LightMyRequestResponse> =>
+        env().app.inject({
+          method,
+          url: `/api${url}`,
+          ...(payload ? { payload } : {}),
+          ...(auth ? { headers: { authorization: auth.authorization } } : {}),
+        });
+      const passwordStep = (email: string, password = DEMO_PASSWORD) =>
+        send('POST', '/sessions/merchant', { email, password, platform: 'web' });
+      const secondStep = (token: string, proof: object) =>
+        send('POST', '/sessions/merchant/second_step', { token, ...proof });
+
+      /** Enrols the authenticator app of a signed-in user through the API, as the console does. */
+      async function enrolTotp(session: SignedIn) {
+        await stepUp(env().app, session);
+        const started = await send('POST', `/identities/${session.userId}/two_step/totp`, undefined, session);
+        expect(started.statusCode, started.body).toBe(200);
+        const { secret, otpauth_url } = started.json() as { secret: string; otpauth_url: string };
+        expect(otpauth_url).toMatch(/^otpauth:\/\/totp\//);
+        const confirmed = await send(
+          'PUT',
+          `/identities/${session.userId}/two_step/totp`,
+          { code: codeAt(secret, clock.now()) },
+          session,
+        );
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        return { secret, recoveryCodes: (confirmed.json() as { recovery_codes: string[] | null }).recovery_codes };
+      }
+
+      let member: SignedIn;
+      let enrolled: { secret: string; recoveryCodes: string[] | null };
+      beforeAll(async () => {
+        member = await signInAt(env().app, DEMO.member, DEMO.mainMerchantId);
+        enrolled = await enrolTotp(member);
+      });
+
+      it('enrols an authenticator app with a code from it, and gives ten recovery codes once', async () => {
+        expect(enrolled.recoveryCodes).toHaveLength(10);
+        expect(new Set(enrolled.recoveryCodes).size).toBe(10);
+        const status = await send('GET', `/identities/${member.userId}/two_step`, undefined, member);
+        // Tests run in any order: another may have spent one of the codes.
+        const unused = await env()
+          .db.selectFrom('identity_recovery_codes')
+          .select('id')
+          .where('identity_id', '=', member.userId)
+          .where('used_at', 'is', null)
+          .execute();
+        expect(unused.length).toBeGreaterThanOrEqual(9);
+        expect(status.json()).toMatchObject({ enabled: true, recovery_codes_left: unused.length, passkeys: [] });
+        // Another user's factors are not found.
+        const other = await signInAt(env().app, DEMO.otherMerchantOwner, DEMO.bakeryMerchantId);
+        expect((await send('GET', `/identities/${member.userId}/two_step`, undefined, other)).statusCode).toBe(404);
+      });
+
+      it('answers the password step with a second step only: no authorization, no reauth token', async () => {
+        const first = await passwordStep(DEMO.member);
+        expect(first.statusCode).toBe(200);
+        expect(bearerOf(first)).toBeUndefined();
+        const body = first.json();
+        expect(body).toMatchObject({ merchant_roles: [], second_step: { methods: ['totp', 'recovery_code'] } });
+        expect(body.reauth_token).toBeUndefined();
+        // Its token is no session: it does not refresh.
+        const refreshed = await send('POST', '/sessions/refresh', {
+          reauth_token: body.second_step.token,
+          popinfo_id: body.second_step.token,
+          platform: 'web',
+        });
+        expect(refreshed.statusCode).toBe(400);
+        // An account without a factor answers as the specification says.
+        const plain = await passwordStep(DEMO.otherMerchantOwner);
+        expect(plain.json().second_step).toBeUndefined();
+        expect(bearerOf(plain)).toMatch(/^Bearer /);
+      });
+
+      it('opens the session with a code once; the same code is refused when replayed', async () => {
+        clock.nextStep();
+        const code = codeAt(enrolled.secret, clock.now());
+        const first = (await passwordStep(DEMO.member)).json().second_step.token as string;
+        const done = await secondStep(first, { totp_code: code });
+        expect(done.statusCode, done.body).toBe(200);
+        expect(bearerOf(done)).toMatch(/^Bearer /);
+        expect(done.json()).toMatchObject({ merchant_roles: [expect.objectContaining({ merchant_id: 1 })] });
+        expect(done.json().reauth_token).toEqual(expect.any(String));
+        // The token is spent, and the code too.
+        expect((await secondStep(first, { totp_code: code })).statusCode).toBe(401);
+        const again = (await passwordStep(DEMO.member)).json().second_step.token as string;
+        const replayed = await secondStep(again, { totp_code: code });
+        expect(replayed.statusCode).toBe(400);
+        expect(replayed.json()).toMatchObject({ field: 'totp_code', message: TWO_STEP_MESSAGES.wrongCode });
+      });
+
+      it('takes a code of the step before or after (clock drift), not two steps away', async () => {
+        clock.nextStep();
+        const now = clock.now();
+        const token = () => passwordStep(DEMO.member).then((r) => r.json().second_step.token as string);
+        const farBehind = codeAt(enrolled.secret, new Date(now.getTime() - 2 * STEP_MS));
+        expect((await secondStep(await token(), { totp_code: farBehind })).statusCode).toBe(400);
+        const ahead = codeAt(enrolled.secret, new Date(now.getTime() + STEP_MS));
+        expect((await secondStep(await token(), { totp_code: ahead })).statusCode).toBe(200);
+        // The step after is now used: the current one (earlier) is refused too.
+        const current = codeAt(enrolled.secret, now);
+        expect((await secondStep(await token(), { totp_code: current })).statusCode).toBe(400);
+        clock.nextStep();
+        clock.nextStep();
+      });
+
+      it('takes each recovery code once, typed in any case and spacing', async () => {
+        const recovery = enrolled.recoveryCodes?.[0] ?? '';
+        const token = () => passwordStep(DEMO.member).then((r) => r.json().second_step.token as string);
+        const typed = recovery.toLowerCase().replaceAll('-', ' ');
+        expect((await secondStep(await token(), { recovery_code: typed })).statusCode).toBe(200);
+        const twice = await secondStep(await token(), { recovery_code: recovery });
+        expect(twice.statusCode).toBe(400);
+        expect(twice.json()).toMatchObject({ field: 'recovery_code', message: TWO_STEP_MESSAGES.wrongRecoveryCode });
+      });
+
+      it('counts wrong codes toward the lockout like wrong passwords: then even a right code is refused', async () => {
+        const session = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);
+        const { secret } = await enrolTotp(session);
+        const token = (await passwordStep(DEMO.managerNoPayment)).json().second_step.token as string;
+        let last: LightMyRequestResponse | undefined;
+        for (let i = 0; i < 10; i++) last = await secondStep(token, { totp_code: '000000' });
+        expect(last?.statusCode).toBe(401);
+        clock.nextStep();
+        const locked = await secondStep(token, { totp_code: codeAt(secret, clock.now()) });
+        expect(locked.statusCode).toBe(401);
+        const audit = await env()
+          .db.selectFrom('audit_events')
+          .select('action')
+          .where('target_user_id', '=', session.userId)
+          .where('action', '=', 'identity.locked')
+          .execute();
+        expect(audit).toHaveLength(1);
+        await env()
+          .db.updateTable('identities')
+          .set({ locked_until: null, failed_sign_ins: 0 })
+          .where('id', '=', session.userId)
+          .execute();
+        await resetTwoStep(env().db, DEMO.managerNoPayment, clock.now());
+        expect((await passwordStep(DEMO.managerNoPayment)).json().second_step).toBeUndefined();
+      });
+
+      it('proves a step-up with a code, and asks one before a factor is removed', async () => {
+        const session = await signInAt(env().app, DEMO.member, DEMO.mainMerchantId).catch(() => null);
+        // The member signs in in two steps now: open a session through them.
+        clock.nextStep();
+        const token = (await passwordStep(DEMO.member)).json().second_step.token as string;
+        const done = await secondStep(token, { totp_code: codeAt(enrolled.secret, clock.now()) });
+        const signedIn = { authorization: bearerOf(done) ?? '', userId: member.userId };
+        expect(session).toBeNull();
+        // Removing the app without a recent proof: refused.
+        const refused = await send('DELETE', `/identities/${member.userId}/two_step/totp`, undefined, signedIn);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().type).toBe('step_up_required');
+        clock.nextStep();
+        const proved = await send(
+          'POST',
+          '/sessions/current/step_up',
+          { totp_code: codeAt(enrolled.secret, clock.now()) },
+          signedIn,
+        );
+        expect(proved.statusCode, proved.body).toBe(200);
+        const wrong = await send('POST', '/sessions/current/step_up', { totp_code: '123456' }, signedIn);
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json()).toMatchObject({ field: 'totp_code' });
+      });
+
+      it('registers a passkey and signs in with it; another user\u2019s passkey or another origin is refused', async () => {
+        const manager = await signInAt(env().app, DEMO.manager, DEMO.mainMerchantId);
+        await stepUp(env().app, manager);
+        const passkey = new SoftAuthenticator(new URL(origin()).origin);
+        const options = (
+          await send('POST', `/identities/${manager.userId}/two_step/passkeys/options`, undefined, manager)
+        ).json().options as { challenge: string; rp: { id: string } };
+        expect(options.rp.id).toBe(new URL(origin()).hostname);
+        const registered = await send(
+          'POST',
+          `/identities/${manager.userId}/two_step/passkeys`,
+          { name: 'テスト端末', response: passkey.register(options) },
+          manager,
+        );
+        expect(registered.statusCode, registered.body).toBe(200);
+        expect(registered.json().recovery_codes).toHaveLength(10);
+
+        const signInWith = async (authenticator: SoftAuthenticator, at?: string) => {
+          const token = (await passwordStep(DEMO.manager)).json().second_step.token as string;
+          const request = await send('POST', '/sessions/merchant/second_step/passkey_options', { token });
+          expect(request.statusCode, request.body).toBe(200);
+          return secondStep(token, { passkey: authenticator.assert(request.json().options, at) });
+        };
+        const done = await signInWith(passkey);
+        expect(done.statusCode, done.body).toBe(200);
+        expect(bearerOf(done)).toMatch(/^Bearer /);
+
+        // A credential the manager never registered (another user's passkey) does not open the sign-in.
+        const stranger = new SoftAuthenticator(new URL(origin()).origin);
+        const foreign = await signInWith(stranger);
+        expect(foreign.statusCode).toBe(400);
+        expect(foreign.json()).toMatchObject({ field: 'passkey' });
+        // The right credential answering for another origin (a phishing page) is refused.
+        const phished = await signInWith(passkey, 'https://coin-console.example.net');
+        expect(phished.statusCode).toBe(400);
+        expect(phished.json()).toMatchObject({ field: 'passkey' });
+      });
+
+      it('lets an Owner require two-step: staff without a factor are sent to enrol, with factors they go on', async () => {
+        const owner = await signInAt(env().app, DEMO.owner, DEMO.mainMerchantId);
+        const before = await send('GET', `/merchants/${DEMO.mainMerchantId}/two_step`, undefined, owner);
+        expect(before.json()).toMatchObject({ required: false });
+        const unproved = await send('PUT', `/merchants/${DEMO.mainMerchantId}/two_step`, { required: true }, owner);
+        expect(unproved.statusCode).toBe(403);
+        await stepUp(env().app, owner);
+        const required = await send('PUT', `/merchants/${DEMO.mainMerchantId}/two_step`, { required: true }, owner);
+        expect(required.statusCode, required.body).toBe(200);
+        expect(required.json().required).toBe(true);
+        try {
+          // The Owner has no factor: refused 本店's calls, but may finish signing in and enrol.
+          const wallet = await send('GET', `/wallets/${DEMO.mainWalletNo}`, undefined, owner);
+          expect(wallet.statusCode).toBe(403);
+          expect(wallet.json()).toMatchObject({
+            type: 'two_step_enrolment_required',
+            message: TWO_STEP_MESSAGES.enrolmentRequired,
+          });
+          const status = await send('GET', `/identities/${owner.userId}/two_step`, undefined, owner);
+          expect(status.json().required_by).toEqual([expect.objectContaining({ merchant_id: DEMO.mainMerchantId })]);
+          await enrolTotp(owner);
+          expect((await send('GET', `/wallets/${DEMO.mainWalletNo}`, undefined, owner)).statusCode).toBe(200);
+        } finally {
+          await env()
+            .db.updateTable('merchants')
+            .set({ require_two_step: false })
+            .where('id', '=', DEMO.mainMerchantId)
+            .execute();
+          await resetTwoStep(env().db, DEMO.owner, clock.now());
+        }
+      });
+    },
+    { app: () => ({ now: clock.now }) },
+  );
+});
