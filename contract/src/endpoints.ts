@@ -86,6 +86,7 @@ export const CALL_ENDPOINTS = {
     method: 'POST',
     path: '/sessions/merchant/second_step',
     access: publicAccess,
+    issuesAuthorization: true,
   },
   secondStepPasskeyOptions: {
     method: 'POST',

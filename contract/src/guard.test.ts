@@ -196,7 +196,7 @@ describe('authenticated routes', () => {
     expect(decision).toEqual(allowed ? { type: 'allow' } : { type: 'redirect', path: '/top', query: {} });
   });
 
-  it('registers every authenticated path of §2 exactly once', () => {
+  it('registers every authenticated path of §2 exactly once, and the additions of later issues', () => {
     const spec = [
       '/top',
       '/changePassword',
@@ -224,6 +224,8 @@ describe('authenticated routes', () => {
       '/bookTicketUseHistory',
       '/subscriptions',
     ];
-    expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(spec.sort());
+    // Issue 24: the user's second factors.
+    const additions = ['/twoStep'];
+    expect(APP_ROUTES.map((r) => r.path).sort()).toEqual([...spec, ...additions].sort());
   });
 });

@@ -60,6 +60,8 @@ export const APP_ROUTES = [
   app('/downloadUtilityBillsData', 'DownloadUtilityBillsData', ALL_ROLES, 'download'),
   app('/changePassword', 'ChangePassword', ALL_ROLES, 'account'),
   app('/changeEmail', 'ChangeEmail', ALL_ROLES, 'account'),
+  // Issue 24: the user's second factors (an addition to the specification's routes).
+  app('/twoStep', 'TwoStep', ALL_ROLES, 'account'),
 ] as const satisfies readonly AppRoute[];
 
 /** Public and verification routes (§2). */

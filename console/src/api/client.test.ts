@@ -78,6 +78,7 @@ function setup(respond: Responder, options: Partial<ApiClientOptions> & { sessio
     ...(options.loadSchemas ? { loadSchemas: options.loadSchemas } : {}),
     ...(options.isLeavingPage ? { isLeavingPage: options.isLeavingPage } : {}),
     ...(options.onStepUpRequired ? { onStepUpRequired: options.onStepUpRequired } : {}),
+    ...(options.onTwoStepEnrolmentRequired ? { onTwoStepEnrolmentRequired: options.onTwoStepEnrolmentRequired } : {}),
   });
   return { client, requests: fake.requests };
 }
@@ -530,5 +531,40 @@ describe('step-up (trust)', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).body.type).toBe('step_up_required');
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('two-step enrolment required (issue 24)', () => {
+  const enrolmentRefusal = () =>
+    json(403, { type: 'two_step_enrolment_required', message: 'この加盟店では2段階認証が必須です' });
+
+  it('reports a merchant call refused for want of a second factor, and still passes the refusal on', async () => {
+    let reported = 0;
+    const { client, requests } = setup(enrolmentRefusal, {
+      onTwoStepEnrolmentRequired: () => {
+        reported += 1;
+      },
+    });
+    const failure = await client
+      .call('getWallet', { params: { wallet_no: WALLET_NO } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).body.type).toBe('two_step_enrolment_required');
+    expect(reported).toBe(1);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('reports a refused download too, and nothing for another 403', async () => {
+    let reported = 0;
+    const onTwoStepEnrolmentRequired = () => {
+      reported += 1;
+    };
+    const refusing = setup(enrolmentRefusal, { onTwoStepEnrolmentRequired });
+    await refusing.client.open('getWallet', { params: { wallet_no: WALLET_NO } }).catch(() => undefined);
+    expect(reported).toBe(1);
+
+    const forbidding = setup(() => json(403, { type: 'forbidden', message: 'no' }), { onTwoStepEnrolmentRequired });
+    await forbidding.client.call('getWallet', { params: { wallet_no: WALLET_NO } }).catch(() => undefined);
+    expect(reported).toBe(1);
   });
 });

@@ -70,6 +70,12 @@ export interface ApiClientOptions {
    * false (cancelled) passes the refusal on. The request is sent again as it was: nothing typed is lost.
    */
   onStepUpRequired?: () => Promise<boolean>;
+  /**
+   * A merchant that requires two-step sign-in refused a call of a user without a second factor (403
+   * `two_step_enrolment_required`, issue 24): the console takes the user to enrol. The refusal is still
+   * passed on to the caller.
+   */
+  onTwoStepEnrolmentRequired?: () => void;
 }
 
 /** An object with nothing required: what a part, or the options, must accept to be optional. */
@@ -215,6 +221,9 @@ function acrossTabs(task: () => Promise<void>): Promise<void> {
 
 const isTokenExpired = (response: RawResponse) =>
   response.status === 401 && errorBody(response.status, response.text).type === 'token_expired';
+
+const isEnrolmentRequired = (failure: RawResponse) =>
+  failure.status === 403 && errorBody(failure.status, failure.text).type === 'two_step_enrolment_required';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -400,6 +409,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const error = new ApiError(response.status, errorBody(response.status, response.text));
       // Still refused after any refresh: the sign-in is over (revoked, or the user was suspended).
       if (retryable && response.status === 401) session.onRefreshRejected();
+      if (retryable && isEnrolmentRequired(response)) options.onTwoStepEnrolmentRequired?.();
       throw error;
     }
     takeAuthorization(request, response);
@@ -450,6 +460,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         failure = await streamError(response);
       }
       if (failure.status === 401) session.onRefreshRejected();
+      if (isEnrolmentRequired(failure)) options.onTwoStepEnrolmentRequired?.();
       throw new ApiError(failure.status, errorBody(failure.status, failure.text));
     },
     getUrl(url, schema, urlOptions = {}) {

@@ -10,6 +10,7 @@ import {
   NoMerchantRolesError,
   TimeoutError,
 } from './errors';
+import { PasskeyError } from './webauthn';
 
 describe('error messages', () => {
   it('the catalogue carries the §8 texts word for word', () => {
@@ -29,6 +30,11 @@ describe('error messages', () => {
     [new ApiError(429, { type: 'rate_limited', message: '' }), 'errors.rateLimited'],
     [new ApiError(429, { type: 'account_locked', message: '' }), 'errors.accountLocked'],
     [new ApiError(403, { type: 'forbidden', message: '' }), 'errors.forbidden'],
+    [new ApiError(403, { type: 'two_step_enrolment_required', message: '' }), 'errors.twoStepEnrolmentRequired'],
+    [new PasskeyError('unsupported'), 'errors.passkeyUnsupported'],
+    [new PasskeyError('cancelled'), 'errors.passkeyCancelled'],
+    [new PasskeyError('alreadyRegistered'), 'errors.passkeyAlreadyRegistered'],
+    [new PasskeyError('failed'), 'errors.passkeyFailed'],
     [new ApiError(422, { type: 'unprocessable', message: '' }), 'errors.invalidRequest'],
     [new ApiError(500, { type: 'internal', message: '' }), 'errors.unexpected'],
     [new Error('other'), 'errors.unexpected'],

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@coin/contract';
+import { PasskeyError } from './webauthn';
 
 /** The `{ type, message, field }` body of an error answer, passed through to the caller. */
 export interface ApiErrorBody {
@@ -84,6 +85,11 @@ export type ErrorKey =
   | 'accountLocked'
   | 'forbidden'
   | 'stepUpRequired'
+  | 'twoStepEnrolmentRequired'
+  | 'passkeyUnsupported'
+  | 'passkeyCancelled'
+  | 'passkeyAlreadyRegistered'
+  | 'passkeyFailed'
   | 'notFound'
   | 'invalidRequest'
   | 'noCredentials'
@@ -95,10 +101,17 @@ function errorKey(error: unknown): ErrorKey {
   if (error instanceof TimeoutError) return 'timeout';
   if (error instanceof NetworkError) return 'network';
   if (error instanceof NoCredentialsError) return 'noCredentials';
+  if (error instanceof PasskeyError) {
+    if (error.reason === 'unsupported') return 'passkeyUnsupported';
+    if (error.reason === 'cancelled') return 'passkeyCancelled';
+    if (error.reason === 'alreadyRegistered') return 'passkeyAlreadyRegistered';
+    return 'passkeyFailed';
+  }
   if (error instanceof ApiError) {
     if (error.body.type === 'invalid_credentials') return 'invalidCredentials';
     if (error.body.type === 'account_locked') return 'accountLocked';
     if (error.body.type === 'step_up_required') return 'stepUpRequired';
+    if (error.body.type === 'two_step_enrolment_required') return 'twoStepEnrolmentRequired';
     if (error.status === 429) return 'rateLimited';
     if (error.status === 401) return 'authError';
     if (error.status === 403) return 'forbidden';

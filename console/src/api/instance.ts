@@ -3,6 +3,7 @@ import { sessionBridge } from '@/session/bridge-instance';
 import { createApiClient } from './client';
 import { trackPageLeaving } from './pageLeaving';
 import { requestStepUp } from './stepUp';
+import { twoStepEnrolmentRequired } from './twoStepEnrolment';
 
 /** The app's API client: base URL and timeout from the runtime configuration. */
 export const api = createApiClient({
@@ -11,4 +12,5 @@ export const api = createApiClient({
   session: sessionBridge,
   isLeavingPage: trackPageLeaving(window),
   onStepUpRequired: requestStepUp,
+  onTwoStepEnrolmentRequired: twoStepEnrolmentRequired,
 });

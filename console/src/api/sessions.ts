@@ -5,6 +5,16 @@ import { api } from './instance';
 export const createMerchantSession = (credentials: Omit<CallRequestBody<'createMerchantSession'>, 'platform'>) =>
   api.call('createMerchantSession', { body: { ...credentials, platform: PLATFORM } });
 
+/**
+ * POST /sessions/merchant/second_step (issue 24): the password step's token and a code, a recovery code
+ * or a passkey's answer; answers as a sign-in does, and the client keeps the answered Authorization.
+ */
+export const completeSecondStep = (body: CallRequestBody<'completeSecondStep'>) =>
+  api.call('completeSecondStep', { body });
+
+/** POST /sessions/merchant/second_step/passkey_options: what the account's passkeys sign for the second step. */
+export const secondStepPasskeyOptions = (token: string) => api.call('secondStepPasskeyOptions', { body: { token } });
+
 /** POST /merchants/{id}/sessions: bind a new session to the merchant. */
 export const switchMerchantSession = (merchantId: number) =>
   api.call('switchMerchantSession', { params: { id: merchantId } });

@@ -34,6 +34,7 @@ function keysOf(tree: Tree, prefix = ''): string[] {
 /** What the first paint renders: it has only the catalogue's first part (jp.ts). */
 const FIRST_PAINT_SOURCES = [
   'pages/login/LoginPage.tsx',
+  'pages/login/SecondStep.tsx',
   'components/PublicFrame.tsx',
   'components/RouteStates.tsx',
   'components/usePageTitle.ts',
@@ -49,6 +50,11 @@ const ERROR_KEYS: Record<ErrorKey, true> = {
   accountLocked: true,
   forbidden: true,
   stepUpRequired: true,
+  twoStepEnrolmentRequired: true,
+  passkeyUnsupported: true,
+  passkeyCancelled: true,
+  passkeyAlreadyRegistered: true,
+  passkeyFailed: true,
   notFound: true,
   invalidRequest: true,
   noCredentials: true,

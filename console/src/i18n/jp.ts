@@ -37,6 +37,12 @@ export const jp = {
     accountLocked: 'ログインの失敗が続いたため、一時的にロックされています。しばらく待ってから再度お試しください。',
     forbidden: 'この操作を行う権限がありません',
     stepUpRequired: 'パスワードでの本人確認が済んでいないため、変更していません。もう一度お試しください。',
+    // Issue 24: the contract's TWO_STEP_MESSAGES.enrolmentRequired (twoStepCodes.test.ts holds them equal).
+    twoStepEnrolmentRequired: 'この加盟店では2段階認証が必須です。アカウント設定で2段階認証を設定してください',
+    passkeyUnsupported: 'このブラウザではパスキーを使えません。ほかの方法をお試しください。',
+    passkeyCancelled: 'パスキーでの確認が完了しませんでした。もう一度お試しください。',
+    passkeyAlreadyRegistered: 'この端末のパスキーはすでに登録されています。',
+    passkeyFailed: 'パスキーでの確認に失敗しました。もう一度お試しください。',
     notFound: '対象のデータが見つかりません',
     invalidRequest: '入力内容に誤りがあります',
     noCredentials: 'ログイン情報がありません。再度ログインしてください。',
@@ -50,6 +56,27 @@ export const jp = {
   },
   login: {
     heading: '加盟店管理画面にログイン',
+    // Issue 24: the second step of a sign-in with two-step sign-in; the texts of the contract's
+    // TWO_STEP_MESSAGES word for word (twoStepCodes.test.ts holds them equal).
+    secondStep: {
+      heading: '2段階認証',
+      totpLead: '認証アプリに表示されている6桁の確認コードを入力してください。',
+      recoveryLead: 'リカバリーコードを入力してください。使ったコードは、もう一度は使えません。',
+      passkeyLead: 'このアカウントのパスキーで本人確認をしてください。',
+      code: '確認コード',
+      recoveryCode: 'リカバリーコード',
+      submit: '確認してログイン',
+      usePasskey: 'パスキーでログイン',
+      otherMethods: 'ほかの方法',
+      useTotp: '認証アプリの確認コードを使う',
+      useRecovery: 'リカバリーコードを使う',
+      usePasskeyInstead: 'パスキーを使う',
+      back: 'メールアドレスとパスワードの入力に戻る',
+      expired: 'ログインの有効期限が切れました。もう一度メールアドレスとパスワードを入力してください',
+      codeRequired: '確認コードを入力してください',
+      codeFormat: '確認コードは6桁の数字で入力してください',
+      recoveryFormat: 'リカバリーコードの形式が正しくありません（例: ABCD-EFGH-JK）',
+    },
   },
 } as const;
 

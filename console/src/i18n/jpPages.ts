@@ -21,6 +21,7 @@ import {
 import { historyFilters } from './pages/historyFilters';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
+import { twoStep } from './pages/twoStep';
 
 export const jpPages = {
   common: {
@@ -141,6 +142,7 @@ export const jpPages = {
     DownloadUtilityBillsData: '公共料金データのダウンロード',
     ChangePassword: 'パスワード変更',
     ChangeEmail: 'メールアドレス変更',
+    TwoStep: '2段階認証',
     ForgetPassword: 'パスワードの再設定申請',
     ResetPassword: 'パスワード再設定',
     InitAccount: 'アカウントの初期設定',
@@ -1161,4 +1163,6 @@ export const jpPages = {
   rebateCoin,
   bankAccount,
   qrCode,
+  // Two-step sign-in (issue 24): the TwoStep page, the step-up dialog's proofs, the staff page's switch
+  twoStep,
 } as const;

@@ -11,6 +11,8 @@ export const session = createSessionService({
   // The API modules load with the first call (see api/lazy.ts), not with the first page.
   api: {
     signIn: (credentials) => loadSessionsApi().then((api) => api.createMerchantSession(credentials)),
+    completeSecondStep: (body) => loadSessionsApi().then((api) => api.completeSecondStep(body)),
+    secondStepPasskeyOptions: (token) => loadSessionsApi().then((api) => api.secondStepPasskeyOptions(token)),
     getMerchant: (merchantId) => loadMerchantsApi().then((api) => api.getMerchant(merchantId)),
     switchMerchant: (merchantId) => loadSessionsApi().then((api) => api.switchMerchantSession(merchantId)),
     refresh: () => loadSessionsApi().then((api) => api.refreshSession()),
@@ -41,5 +43,6 @@ handleTabFork(async () => {
 });
 
 export { tabSync } from './bridge-instance';
+export type { LoginOutcome, PendingSecondStep } from './service';
 export { selectRole, selectSelectedMerchant, sessionStore, useSessionState } from './store';
 export type { MerchantEntry, SessionState, UserInfo } from './types';

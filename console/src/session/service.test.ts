@@ -44,8 +44,20 @@ class LoggingStorage extends MemoryStorage {
   }
 }
 
+const SECOND_STEP = {
+  token: 'second-step-token',
+  methods: ['totp', 'passkey', 'recovery_code'],
+  expires_at: '2026-12-31T03:05:00.000Z',
+} as const;
+
 function setup(
-  options: { roles?: [number, Role][]; storages?: Storages; handover?: (storages: Storages) => Promise<boolean> } = {},
+  options: {
+    roles?: [number, Role][];
+    storages?: Storages;
+    handover?: (storages: Storages) => Promise<boolean>;
+    /** The account has a second factor: the password step answers the second step (issue 24). */
+    twoStep?: boolean;
+  } = {},
 ) {
   const store = createSessionStore();
   const storages = options.storages ?? memoryStorages();
@@ -56,9 +68,22 @@ function setup(
   const api: SessionApi = {
     signIn: vi.fn(async () => {
       calls.push('signIn');
+      if (options.twoStep) {
+        return {
+          merchant_roles: [],
+          identity: { user_id: 7 },
+          second_step: { ...SECOND_STEP, methods: [...SECOND_STEP.methods] },
+        };
+      }
       store.setState({ authorization: AUTHORIZATION });
       return signInAnswer(options.roles ?? [[1, 'Owner']]);
     }),
+    completeSecondStep: vi.fn(async () => {
+      calls.push('completeSecondStep');
+      store.setState({ authorization: AUTHORIZATION });
+      return signInAnswer(options.roles ?? [[1, 'Owner']]);
+    }),
+    secondStepPasskeyOptions: vi.fn(async () => ({ options: { challenge: 'c', rpId: 'localhost' } })),
     getMerchant: vi.fn(async (id: number) => {
       calls.push(`getMerchant ${id}`);
       return merchantResponse(id);
@@ -115,7 +140,9 @@ describe('login', () => {
         [2, 'Member'],
       ],
     });
-    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
+    await expect(service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false })).resolves.toEqual({
+      kind: 'signedIn',
+    });
 
     expect(calls).toEqual(['signIn', 'getMerchant 1', 'getMerchant 2', 'switch 1']);
     const state = store.getState();
@@ -181,6 +208,94 @@ describe('login', () => {
     const { service, store } = setup({ storages: memoryStorages({ [LAST_MERCHANT_KEY]: '9' }) });
     await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
     expect(store.getState().selectedMerchantId).toBe(1);
+  });
+});
+
+describe('two-step sign-in (issue 24)', () => {
+  it('opens nothing after the password of an account with a second factor, and says what the second step takes', async () => {
+    const { service, store, storages, api } = setup({ twoStep: true });
+    const outcome = await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    expect(outcome).toEqual({
+      kind: 'secondStep',
+      pending: {
+        token: 'second-step-token',
+        methods: ['totp', 'passkey', 'recovery_code'],
+        expiresAt: '2026-12-31T03:05:00.000Z',
+        email: 'owner@example.com',
+        keepSignedIn: true,
+      },
+    });
+    expect(api.getMerchant).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ initialized: false, reauthToken: null, user: null });
+    expect((storages.local as MemoryStorage).snapshot()).toEqual({});
+    expect((storages.session as MemoryStorage).snapshot()).toEqual({});
+  });
+
+  it('completes with a code and stores the session as a sign-in does, kept as the first step chose', async () => {
+    const { service, store, storages, api, calls } = setup({
+      twoStep: true,
+      roles: [
+        [1, 'Owner'],
+        [2, 'Member'],
+      ],
+    });
+    const outcome = await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    if (outcome.kind !== 'secondStep') throw new Error('expected the second step');
+    await service.completeSecondStep(outcome.pending, { totp_code: '123456' });
+
+    expect(api.completeSecondStep).toHaveBeenCalledWith({ token: 'second-step-token', totp_code: '123456' });
+    expect(calls).toEqual(['signIn', 'completeSecondStep', 'getMerchant 1', 'getMerchant 2', 'switch 1']);
+    expect(store.getState()).toMatchObject({
+      reauthToken: 'reauth-switch-1',
+      popinfoId: 'pop-1',
+      useSession: false,
+      selectedMerchantId: 1,
+      initialized: true,
+      user: { user_id: 7, email: 'owner@example.com', name: 'ニック1' },
+    });
+    // 「ログイン状態を保持する」 was ticked at the password: localStorage, as after a one-step sign-in.
+    expect(storages.local.getItem(STORAGE_KEYS.token)).toBe('reauth-switch-1');
+    expect(storages.local.getItem(STORAGE_KEYS.popinfoId)).toBe('pop-1');
+    expect(storages.session.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('keeps the session in sessionStorage when the first step did not keep it, and forgets a logout', async () => {
+    const { service, storages } = setup({ twoStep: true });
+    const first = await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
+    if (first.kind !== 'secondStep') throw new Error('expected the second step');
+    await service.completeSecondStep(first.pending, { recovery_code: 'ABCDEFGHJK' });
+    expect(storages.session.getItem(STORAGE_KEYS.token)).toBe('reauth-switch-1');
+    expect(storages.local.getItem(STORAGE_KEYS.token)).toBeNull();
+
+    service.logout();
+    expect(service.signedOutHere()).toBe(true);
+    const second = await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
+    // Only the password: the logout note stays until the session is open.
+    expect(service.signedOutHere()).toBe(true);
+    if (second.kind !== 'secondStep') throw new Error('expected the second step');
+    await service.completeSecondStep(second.pending, { totp_code: '654321' });
+    expect(service.signedOutHere()).toBe(false);
+  });
+
+  it('changes nothing when the second step is refused', async () => {
+    const { service, store, storages, api } = setup({ twoStep: true });
+    const outcome = await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: true });
+    if (outcome.kind !== 'secondStep') throw new Error('expected the second step');
+    vi.mocked(api.completeSecondStep).mockRejectedValueOnce(new Error('wrong code'));
+    await expect(service.completeSecondStep(outcome.pending, { totp_code: '000000' })).rejects.toThrow('wrong code');
+    expect(store.getState()).toMatchObject({ initialized: false, reauthToken: null });
+    expect((storages.local as MemoryStorage).snapshot()).toEqual({});
+  });
+
+  it('asks for the passkey options with the second step token', async () => {
+    const { service, api } = setup({ twoStep: true });
+    const outcome = await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
+    if (outcome.kind !== 'secondStep') throw new Error('expected the second step');
+    await expect(service.secondStepPasskeyOptions(outcome.pending)).resolves.toEqual({
+      challenge: 'c',
+      rpId: 'localhost',
+    });
+    expect(api.secondStepPasskeyOptions).toHaveBeenCalledWith('second-step-token');
   });
 });
 

@@ -4,9 +4,11 @@ import {
   type MerchantSessionResponse,
   NAMED_PATHS,
   type Role,
+  type SecondStep,
 } from '@coin/contract';
 import { NoCredentialsError } from '@/api/errors';
 import { lazy } from '@/api/lazy';
+import type { SecondFactorProof } from '@/components/twoStepCodes';
 import {
   clearAllStorage,
   clearStoredSession,
@@ -29,6 +31,10 @@ export const loadSignIn = lazy(() => import('./signIn'));
 /** The calls the session makes (the API resource modules in the app, fakes in tests). */
 export interface SessionApi {
   signIn(credentials: { email: string; password: string }): Promise<MerchantSessionResponse>;
+  /** The second step of a sign-in with two-step sign-in: answers as a sign-in does (issue 24). */
+  completeSecondStep(body: { token: string } & SecondFactorProof): Promise<MerchantSessionResponse>;
+  /** The WebAuthn request options for the second step with a passkey. */
+  secondStepPasskeyOptions(token: string): Promise<{ options: Record<string, unknown> }>;
   getMerchant(merchantId: number): Promise<MerchantResponse>;
   switchMerchant(
     merchantId: number,
@@ -57,6 +63,21 @@ export interface LoginInput {
   keepSignedIn: boolean;
 }
 
+/**
+ * The password was right and the account has a second factor: no session yet (issue 24). What the first
+ * step decided (the address, 「ログイン状態を保持する」) is carried to the second.
+ */
+export interface PendingSecondStep {
+  token: string;
+  methods: SecondStep['methods'];
+  expiresAt: string;
+  email: string;
+  keepSignedIn: boolean;
+}
+
+/** What a sign-in's password step came to: the session is open, or the second step is needed. */
+export type LoginOutcome = { kind: 'signedIn' } | { kind: 'secondStep'; pending: PendingSecondStep };
+
 export class InvalidStoredSessionError extends Error {
   override readonly name = 'InvalidStoredSessionError';
   constructor(what: string) {
@@ -72,7 +93,12 @@ const hrefOf = (target: { path: string; query: Readonly<Record<string, string>> 
 export interface SessionService {
   /** Load authorization, merchants and user (§2): restore, validate, refresh when no authorization. Throws on failure. */
   initialize(): Promise<void>;
-  login(input: LoginInput): Promise<void>;
+  /** The password step; an account with a second factor answers `secondStep` and opens nothing yet. */
+  login(input: LoginInput): Promise<LoginOutcome>;
+  /** The second step with a code, a recovery code or a passkey's answer; then as a sign-in (issue 24). */
+  completeSecondStep(pending: PendingSecondStep, proof: SecondFactorProof): Promise<void>;
+  /** The options a passkey signs for the second step. */
+  secondStepPasskeyOptions(pending: PendingSecondStep): Promise<Record<string, unknown>>;
   switchMerchant(merchantId: number): Promise<void>;
   logout(): void;
   /** Clear the session and land on Login with authError=true (§2). */
@@ -134,9 +160,15 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   return {
     initialize,
     login: async (input) => {
-      await (await loadSignIn()).login(deps, input);
+      const outcome = await (await loadSignIn()).login(deps, input);
+      if (outcome.kind === 'signedIn') forgetSignedOut(deps.storages());
+      return outcome;
+    },
+    completeSecondStep: async (pending, proof) => {
+      await (await loadSignIn()).completeSecondStep(deps, pending, proof);
       forgetSignedOut(deps.storages());
     },
+    secondStepPasskeyOptions: async (pending) => (await deps.api.secondStepPasskeyOptions(pending.token)).options,
     switchMerchant: async (merchantId) => (await loadSignIn()).switchMerchant(deps, merchantId),
     logout() {
       // The server revokes the sign-in (its reauth token would otherwise refresh for 30 days); the

@@ -1,6 +1,8 @@
+import type { MerchantSessionResponse } from '@coin/contract';
 import { NoMerchantRolesError, UnexpectedResponseError } from '@/api/errors';
+import type { SecondFactorProof } from '@/components/twoStepCodes';
 import { readPopinfoId } from './jwt';
-import type { LoginInput, SessionServiceDeps } from './service';
+import type { LoginInput, LoginOutcome, PendingSecondStep, SessionServiceDeps } from './service';
 import { decideUseSession, readLastMerchantId, writeStoredSession } from './storage';
 import { type MerchantEntry, toMerchantEntry, type UserInfo } from './types';
 
@@ -28,9 +30,37 @@ export async function switchMerchant(deps: SessionServiceDeps, merchantId: numbe
   await deps.onMerchantChanged?.();
 }
 
-export async function login(deps: SessionServiceDeps, input: LoginInput): Promise<void> {
+export async function login(deps: SessionServiceDeps, input: LoginInput): Promise<LoginOutcome> {
+  const answer = await deps.api.signIn({ email: input.email, password: input.password });
+  if (answer.second_step) {
+    const { token, methods, expires_at } = answer.second_step;
+    return {
+      kind: 'secondStep',
+      pending: { token, methods, expiresAt: expires_at, email: input.email, keepSignedIn: input.keepSignedIn },
+    };
+  }
+  await openSession(deps, answer, input);
+  return { kind: 'signedIn' };
+}
+
+/** The second step (issue 24): its answer is a sign-in's, and the session opens as after a password. */
+export async function completeSecondStep(
+  deps: SessionServiceDeps,
+  pending: PendingSecondStep,
+  proof: SecondFactorProof,
+): Promise<void> {
+  const answer = await deps.api.completeSecondStep({ token: pending.token, ...proof });
+  if (answer.second_step) throw new UnexpectedResponseError('the second step asked for another');
+  await openSession(deps, answer, { email: pending.email, keepSignedIn: pending.keepSignedIn });
+}
+
+/** A sign-in's answer with its Authorization taken: store the session, load the merchants, switch to one. */
+async function openSession(
+  deps: SessionServiceDeps,
+  answer: MerchantSessionResponse,
+  input: { email: string; keepSignedIn: boolean },
+): Promise<void> {
   const { store, api } = deps;
-  const answer = await api.signIn({ email: input.email, password: input.password });
   const firstRole = answer.merchant_roles[0];
   if (!firstRole || !answer.reauth_token) throw new NoMerchantRolesError();
   const authorization = store.getState().authorization;

@@ -10,6 +10,7 @@ import { seedMoneyOut } from './moneyOut';
 import { insertNotices } from './notices';
 import { seedPayouts } from './payouts';
 import { seedPrograms } from './programs';
+import { seedTwoStep } from './twoStep';
 
 /**
  * The demo data of DESIGN.md §9. The seed sits above the domain code: a section may post through the
@@ -25,7 +26,13 @@ export type SeedSection = (trx: Transaction<Database>, context: { now: Date }) =
  * The sections after the core (accounts, fees, business, notices), in this order: they may post
  * through the ledger, after the core's last entry, or derive their rows from the core's.
  */
-export const DEMO_SECTIONS: readonly SeedSection[] = [seedMoneyOut, seedPayouts, seedPrograms, seedMerchantSettings];
+export const DEMO_SECTIONS: readonly SeedSection[] = [
+  seedMoneyOut,
+  seedPayouts,
+  seedPrograms,
+  seedMerchantSettings,
+  seedTwoStep,
+];
 
 export interface SeedSummary extends BusinessSummary {
   ms: number;

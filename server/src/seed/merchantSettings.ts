@@ -1,5 +1,5 @@
 import type { MerchantImageKind } from '@coin/contract';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/schema';
 import { processImage, storeImage } from '../domain/merchantImages';
@@ -142,27 +142,36 @@ export async function seedMerchantSettings(trx: Trx, { now }: { now: Date }): Pr
   }
 
   // A merchant that has just signed up: closed until its Owner has filled in the profile.
+  await insertShopWithOwner(trx, NEW_MERCHANT, { profile_updated_at: now });
+}
+
+/** A demo shop of one Owner: its merchant row (closed, outside any group), wallet, identity and role. */
+export async function insertShopWithOwner(
+  trx: Trx,
+  shop: { id: number; name: string; walletNo: string; owner: { id: number; email: string; name: string } },
+  merchant: Partial<Insertable<Database['merchants']>> = {},
+): Promise<void> {
   await trx
     .insertInto('merchants')
     .values({
-      id: NEW_MERCHANT.id,
-      name: NEW_MERCHANT.name,
-      wallet_no: NEW_MERCHANT.walletNo,
+      id: shop.id,
+      name: shop.name,
+      wallet_no: shop.walletNo,
       group_id: null,
       allow_subscription: 0,
       status: 'CLOSED',
-      profile_updated_at: now,
+      ...merchant,
     })
     .execute();
   await trx
     .insertInto('wallets')
-    .values({ wallet_no: NEW_MERCHANT.walletNo, owner_type: 'merchant', merchant_id: NEW_MERCHANT.id })
+    .values({ wallet_no: shop.walletNo, owner_type: 'merchant', merchant_id: shop.id })
     .execute();
   await trx
     .insertInto('identities')
     .values({
-      id: NEW_MERCHANT.owner.id,
-      email: NEW_MERCHANT.owner.email,
+      id: shop.owner.id,
+      email: shop.owner.email,
       email_status: 'VERIFIED',
       password_hash: await hashPassword(DEMO_PASSWORD),
     })
@@ -170,12 +179,12 @@ export async function seedMerchantSettings(trx: Trx, { now }: { now: Date }): Pr
   await trx
     .insertInto('merchant_users')
     .values({
-      merchant_id: NEW_MERCHANT.id,
-      user_id: NEW_MERCHANT.owner.id,
-      name: NEW_MERCHANT.owner.name,
+      merchant_id: shop.id,
+      user_id: shop.owner.id,
+      name: shop.owner.name,
       role: 'Owner',
       status: 'ACTIVE',
-      email: NEW_MERCHANT.owner.email,
+      email: shop.owner.email,
     })
     .execute();
 }

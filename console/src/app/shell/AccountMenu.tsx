@@ -1,14 +1,15 @@
 import '@mantine/core/styles/Menu.css';
+import { APP_ROUTES } from '@coin/contract';
 import { Menu } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/i18n';
 import { pageTitleKey } from '@/i18n/keys';
 import { AppLink } from '@/router/AppLink';
-import { pathOf } from '@/router/paths';
 import { session } from '@/session';
 import classes from './shell.module.css';
 
-const ACCOUNT_PAGES = ['ChangePassword', 'ChangeEmail'] as const;
+/** The route table's account pages (password, email, two-step sign-in), in its order. */
+const ACCOUNT_PAGES = APP_ROUTES.filter((route) => route.group === 'account');
 
 /**
  * The user menu (account pages and logout) around its button: a chunk of its own, loaded when the
@@ -38,8 +39,8 @@ export default function AccountMenu({
           <span>{role}</span>
         </Menu.Label>
         {ACCOUNT_PAGES.map((page) => (
-          <Menu.Item key={page} component={AppLink} to={pathOf(page)}>
-            {t(pageTitleKey(page))}
+          <Menu.Item key={page.name} component={AppLink} to={page.path}>
+            {t(pageTitleKey(page.name))}
           </Menu.Item>
         ))}
         <Menu.Divider />

@@ -17,8 +17,11 @@ describe('side menu', () => {
       'settings',
       'download',
     ]);
-    expect(names('Owner')).toHaveLength(APP_ROUTES.length - 2);
+    const accountPages = APP_ROUTES.filter((route) => route.group === 'account');
+    expect(accountPages.map((route) => route.name)).toEqual(['ChangePassword', 'ChangeEmail', 'TwoStep']);
+    expect(names('Owner')).toHaveLength(APP_ROUTES.length - accountPages.length);
     expect(names('Owner')).not.toContain('ChangePassword');
+    expect(names('Owner')).not.toContain('TwoStep');
     expect(names('Manager')).toContain('RequestPayment');
     expect(names('Manager')).not.toContain('RequestRefund');
     expect(names('Manager_NoPayment')).not.toContain('UrlPayment');

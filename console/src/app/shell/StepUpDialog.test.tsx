@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { requestStepUp } from '@/api/stepUp';
 import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
-import StepUpDialog from './StepUpDialog';
+import { sessionStore } from '@/session';
+import { INITIAL_SESSION_STATE } from '@/session/types';
+import StepUpDialog, { proofsOf } from './StepUpDialog';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn() } }));
 
@@ -13,6 +16,7 @@ afterEach(() => {
   mounted?.unmount();
   mounted = undefined;
   vi.mocked(api.call).mockReset();
+  sessionStore.setState({ ...INITIAL_SESSION_STATE });
 });
 
 /** The dialog is in a portal: its fields are found from the document's body. */
@@ -51,5 +55,108 @@ describe('StepUpDialog', () => {
 
   it('asks for nothing without a dialog (a signed-out page)', async () => {
     await expect(requestStepUp()).resolves.toBe(false);
+  });
+});
+
+const STATUS = {
+  totp: { enrolled_at: '2026-12-01T00:00:00Z' },
+  passkeys: [],
+  recovery_codes_left: 10,
+  enabled: true,
+  required_by: [],
+};
+
+/** The signed-in user, whose factors the dialog asks for. */
+function signedIn() {
+  sessionStore.setState({ user: { user_id: 7, email: 'owner@example.com', name: '鈴木', roles: [] } });
+}
+
+/** The tab of the dialog with this name. */
+function tab(name: string): HTMLElement {
+  const found = [...document.body.querySelectorAll<HTMLElement>('[role="tab"]')].find(
+    (candidate) => candidate.textContent === name,
+  );
+  if (!found) throw new Error(`no tab ${name}`);
+  return found;
+}
+
+describe('StepUpDialog with a second factor (issue 24)', () => {
+  it('lets an enrolled user prove with a code from the app, a wrong code said on the field', async () => {
+    signedIn();
+    vi.mocked(api.call).mockImplementation((async (id: string) => {
+      if (id === 'getTwoStep') return STATUS;
+      throw new Error(`unexpected ${id}`);
+    }) as typeof api.call);
+    mounted = await mount(<StepUpDialog />);
+    const asked = requestStepUp();
+    await vi.waitFor(() => expect(document.body.querySelector('[role="dialog"]')?.textContent).toContain('本人確認'));
+    expect(api.call).toHaveBeenCalledWith('getTwoStep', { params: { id: 7 }, signal: undefined });
+    expect([...document.body.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual([
+      'パスワード',
+      '確認コード',
+    ]);
+    // The password stays the first proof offered.
+    expect(tab('パスワード').getAttribute('aria-selected')).toBe('true');
+
+    await act(async () => tab('確認コード').click());
+    const code = () => fieldByLabel(document.body, '確認コード') as HTMLInputElement;
+    expect(code().getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code().getAttribute('inputmode')).toBe('numeric');
+
+    vi.mocked(api.call).mockRejectedValueOnce(
+      new ApiError(400, { type: 'invalid_request', message: '確認コードが正しくありません', field: 'totp_code' }),
+    );
+    await typeInto(code(), '111111');
+    await submitWith(document.body, '確認して続ける');
+    await vi.waitFor(() => expect(descriptionOf(code())).toContain('確認コードが正しくありません'));
+
+    vi.mocked(api.call).mockResolvedValueOnce({ stepped_up_until: '2026-12-31T03:05:00Z' });
+    await typeInto(code(), '１２３ ４５６');
+    await submitWith(document.body, '確認して続ける');
+    await expect(asked).resolves.toBe(true);
+    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { totp_code: '123456' } });
+  });
+
+  it('takes a recovery code in the code tab', async () => {
+    signedIn();
+    vi.mocked(api.call).mockImplementation((async (id: string) => {
+      if (id === 'getTwoStep') return STATUS;
+      return { stepped_up_until: '2026-12-31T03:05:00Z' };
+    }) as typeof api.call);
+    mounted = await mount(<StepUpDialog />);
+    const asked = requestStepUp();
+    await vi.waitFor(() => expect(document.body.querySelectorAll('[role="tab"]')).toHaveLength(2));
+    await act(async () => tab('確認コード').click());
+    await submitWith(document.body, 'リカバリーコードを使う');
+    await typeInto(fieldByLabel(document.body, 'リカバリーコード') as HTMLInputElement, 'abcd-efgh-jk');
+    await submitWith(document.body, '確認して続ける');
+    await expect(asked).resolves.toBe(true);
+    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { recovery_code: 'ABCDEFGHJK' } });
+  });
+
+  it('asks a user without a factor for the password alone', async () => {
+    signedIn();
+    vi.mocked(api.call).mockImplementation((async (id: string) => {
+      if (id === 'getTwoStep') return { ...STATUS, totp: null, recovery_codes_left: 0, enabled: false };
+      return { stepped_up_until: '2026-12-31T03:05:00Z' };
+    }) as typeof api.call);
+    mounted = await mount(<StepUpDialog />);
+    const asked = requestStepUp();
+    await vi.waitFor(() => expect(document.body.textContent).toContain('パスワードで本人確認'));
+    expect(document.body.querySelector('[role="tab"]')).toBeNull();
+    await typeInto(passwordField(), 'demo-password');
+    await submitWith(document.body, '確認して続ける');
+    await expect(asked).resolves.toBe(true);
+  });
+
+  it('offers each proof the user has', () => {
+    expect(proofsOf(null)).toEqual(['password']);
+    expect(proofsOf({ ...STATUS, enabled: false, totp: null, recovery_codes_left: 0 })).toEqual(['password']);
+    const passkey = { id: 1, name: 'Mac', created_at: '2026-12-01T00:00:00Z', last_used_at: null };
+    expect(proofsOf({ ...STATUS, totp: null, recovery_codes_left: 0, passkeys: [passkey] })).toEqual([
+      'password',
+      'passkey',
+    ]);
+    expect(proofsOf({ ...STATUS, passkeys: [passkey] })).toEqual(['password', 'code', 'passkey']);
   });
 });

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorMessageKey } from '@/api/errors';
 import controls from '@/components/PlainControls.module.css';
 import { usePageTitle } from '@/components/usePageTitle';
@@ -7,8 +7,9 @@ import { useTranslation } from '@/i18n';
 import { AppLink } from '@/router/AppLink';
 import { pathOf } from '@/router/paths';
 import { hrefWithQuery, usePlainSearch } from '@/router/search';
-import { session } from '@/session';
+import { type PendingSecondStep, session } from '@/session';
 import { type LoginFieldErrors, loginTarget, validateLogin } from './loginForm';
+import { SecondStep } from './SecondStep';
 
 const NO_ERRORS: LoginFieldErrors = { email: null, password: null };
 
@@ -66,6 +67,27 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>(NO_ERRORS);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Issue 24: the password was right and the account has a second factor.
+  const [pending, setPending] = useState<PendingSecondStep | null>(null);
+  // Back from the second step, the password field takes the focus once it is there again.
+  const [backs, setBacks] = useState(0);
+  useEffect(() => {
+    if (backs > 0) passwordRef.current?.focus();
+  }, [backs]);
+
+  /** The session is open: InvoicePayment when the query names an invoice, else Top (loginForm.ts). */
+  async function goOn() {
+    const target = loginTarget(search);
+    await navigate({ href: hrefWithQuery(target.path, target.query), replace: true });
+  }
+
+  /** Back to the password, with or without a reason (the second step's token expired or was used). */
+  function backToPassword(reason: string | null) {
+    setPending(null);
+    setPassword('');
+    setFailure(reason);
+    setBacks((count) => count + 1);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,9 +102,13 @@ export default function LoginPage() {
     setFailure(null);
     setSubmitting(true);
     try {
-      await session.login({ email: email.trim(), password, keepSignedIn });
-      const target = loginTarget(search);
-      await navigate({ href: hrefWithQuery(target.path, target.query), replace: true });
+      const outcome = await session.login({ email: email.trim(), password, keepSignedIn });
+      if (outcome.kind === 'secondStep') {
+        setSubmitting(false);
+        setPending(outcome.pending);
+        return;
+      }
+      await goOn();
     } catch (error) {
       setFailure(t(errorMessageKey(error)));
       setSubmitting(false);
@@ -97,7 +123,7 @@ export default function LoginPage() {
         : null;
   const passwordError = fieldErrors.password ? t('validation.required', { field: t('fields.password') }) : null;
   // After the user's own logout (Back to a signed-in page lands here with authError) nothing failed.
-  const showAuthError = search.authError === 'true' && failure === null && !session.signedOutHere();
+  const showAuthError = search.authError === 'true' && failure === null && pending === null && !session.signedOutHere();
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
 
@@ -114,72 +140,83 @@ export default function LoginPage() {
           {failure}
         </div>
       )}
-      <form onSubmit={submit} noValidate className={controls.fields}>
-        <Field id={emailId} label={t('fields.email')} error={emailError}>
-          <input
-            ref={emailRef}
-            id={emailId}
-            className={controls.input}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${emailId}-error` : undefined}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setFieldErrors((errors) => ({ ...errors, email: null }));
-            }}
-          />
-        </Field>
-        <Field id={passwordId} label={t('fields.password')} error={passwordError}>
-          <input
-            ref={passwordRef}
-            id={passwordId}
-            className={`${controls.input} ${controls.withToggle}`}
-            type={showPassword ? 'text' : 'password'}
-            name="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? `${passwordId}-error` : undefined}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setFieldErrors((errors) => ({ ...errors, password: null }));
-            }}
-          />
-          <button
-            type="button"
-            className={controls.toggle}
-            aria-label={t('actions.toggleSecretVisibility')}
-            aria-pressed={showPassword}
-            aria-controls={passwordId}
-            onClick={() => setShowPassword((shown) => !shown)}
-          >
-            <EyeIcon crossed={showPassword} />
-          </button>
-        </Field>
-        <label className={controls.check}>
-          <input
-            type="checkbox"
-            className={controls.checkbox}
-            name="keepSignedIn"
-            checked={keepSignedIn}
-            onChange={(event) => setKeepSignedIn(event.currentTarget.checked)}
-          />
-          {t('fields.keepSignedIn')}
-        </label>
-        <button type="submit" className={controls.button} aria-busy={submitting || undefined}>
-          {submitting && <span className={controls.busy} aria-hidden="true" />}
-          {t('actions.login')}
-        </button>
-      </form>
-      <AppLink to={pathOf('ForgetPassword')} className={controls.link}>
-        {t('actions.forgotPassword')}
-      </AppLink>
+      {pending ? (
+        <SecondStep
+          pending={pending}
+          onSignedIn={goOn}
+          onExpired={() => backToPassword(t('login.secondStep.expired'))}
+          onBack={() => backToPassword(null)}
+        />
+      ) : (
+        <>
+          <form onSubmit={submit} noValidate className={controls.fields}>
+            <Field id={emailId} label={t('fields.email')} error={emailError}>
+              <input
+                ref={emailRef}
+                id={emailId}
+                className={controls.input}
+                type="email"
+                name="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? `${emailId}-error` : undefined}
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.currentTarget.value);
+                  setFieldErrors((errors) => ({ ...errors, email: null }));
+                }}
+              />
+            </Field>
+            <Field id={passwordId} label={t('fields.password')} error={passwordError}>
+              <input
+                ref={passwordRef}
+                id={passwordId}
+                className={`${controls.input} ${controls.withToggle}`}
+                type={showPassword ? 'text' : 'password'}
+                name="password"
+                autoComplete="current-password"
+                required
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? `${passwordId}-error` : undefined}
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  setFieldErrors((errors) => ({ ...errors, password: null }));
+                }}
+              />
+              <button
+                type="button"
+                className={controls.toggle}
+                aria-label={t('actions.toggleSecretVisibility')}
+                aria-pressed={showPassword}
+                aria-controls={passwordId}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                <EyeIcon crossed={showPassword} />
+              </button>
+            </Field>
+            <label className={controls.check}>
+              <input
+                type="checkbox"
+                className={controls.checkbox}
+                name="keepSignedIn"
+                checked={keepSignedIn}
+                onChange={(event) => setKeepSignedIn(event.currentTarget.checked)}
+              />
+              {t('fields.keepSignedIn')}
+            </label>
+            <button type="submit" className={controls.button} aria-busy={submitting || undefined}>
+              {submitting && <span className={controls.busy} aria-hidden="true" />}
+              {t('actions.login')}
+            </button>
+          </form>
+          <AppLink to={pathOf('ForgetPassword')} className={controls.link}>
+            {t('actions.forgotPassword')}
+          </AppLink>
+        </>
+      )}
     </div>
   );
 }

@@ -32,6 +32,7 @@ import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';
 import { merchantUserSearch } from './merchantUserSearch';
 import { type RowAction, rowActions, shownStatus } from './merchantUserView';
+import { StaffTwoStepCard } from './StaffTwoStepCard';
 
 // The invite / edit form (with @mantine/form and zod) loads when its dialog opens.
 const UserFormModal = lazy(() => import('./UserFormModal'));
@@ -106,6 +107,7 @@ export default function MerchantUserPage() {
           {t('accounts.actions.invite')}
         </Button>
       </Group>
+      {merchantId > 0 && <StaffTwoStepCard merchantId={merchantId} />}
       <ListSection
         title={t('accounts.merchantUser.listTitle')}
         csv={
