@@ -54,7 +54,7 @@ describe('StepUpDialog', () => {
   });
 
   it('asks for nothing without a dialog (a signed-out page)', async () => {
-    await expect(requestStepUp()).resolves.toBe(false);
+    await expect(requestStepUp(0)).resolves.toBe(false);
   });
 });
 
