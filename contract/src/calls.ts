@@ -104,7 +104,7 @@ export const CALLS = {
   },
   deleteTotp: {
     ...E.deleteTotp,
-    summary: 'Remove the authenticator app (the owners of the account are mailed)',
+    summary: 'Remove the authenticator app (audited; recovery codes go with the last factor)',
     params: s.identityParamsSchema,
     response: s.okResponseSchema,
   },

@@ -57,8 +57,8 @@ const totpOf = (secret: string, label = '') =>
     secret: OTPAuth.Secret.fromBase32(secret),
   });
 
-/** Whether the identity has a second factor in use (a confirmed authenticator app or a passkey). */
-export async function hasSecondFactor(db: Db, identityId: number): Promise<boolean> {
+/** Which second factors the identity has in use: a confirmed authenticator app, a passkey. */
+async function factorsOf(db: Db, identityId: number): Promise<{ totp: boolean; passkey: boolean }> {
   const [totp, passkey] = await Promise.all([
     db
       .selectFrom('identity_totp')
@@ -68,18 +68,18 @@ export async function hasSecondFactor(db: Db, identityId: number): Promise<boole
       .executeTakeFirst(),
     db.selectFrom('identity_passkeys').select('id').where('identity_id', '=', identityId).limit(1).executeTakeFirst(),
   ]);
-  return totp !== undefined || passkey !== undefined;
+  return { totp: totp !== undefined, passkey: passkey !== undefined };
+}
+
+/** Whether the identity has a second factor in use (a confirmed authenticator app or a passkey). */
+export async function hasSecondFactor(db: Db, identityId: number): Promise<boolean> {
+  const factors = await factorsOf(db, identityId);
+  return factors.totp || factors.passkey;
 }
 
 async function methodsOf(db: Db, identityId: number): Promise<TwoStepMethod[]> {
-  const [totp, passkeys, codes] = await Promise.all([
-    db
-      .selectFrom('identity_totp')
-      .select('identity_id')
-      .where('identity_id', '=', identityId)
-      .where('confirmed_at', 'is not', null)
-      .executeTakeFirst(),
-    db.selectFrom('identity_passkeys').select('id').where('identity_id', '=', identityId).limit(1).executeTakeFirst(),
+  const [factors, codes] = await Promise.all([
+    factorsOf(db, identityId),
     db
       .selectFrom('identity_recovery_codes')
       .select('id')
@@ -89,8 +89,8 @@ async function methodsOf(db: Db, identityId: number): Promise<TwoStepMethod[]> {
       .executeTakeFirst(),
   ]);
   const methods: TwoStepMethod[] = [];
-  if (totp) methods.push('totp');
-  if (passkeys) methods.push('passkey');
+  if (factors.totp) methods.push('totp');
+  if (factors.passkey) methods.push('passkey');
   if (codes) methods.push('recovery_code');
   return methods;
 }
