@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import * as d from './documents';
 import { type CallEndpoint, type CallId, CALL_ENDPOINTS as E } from './endpoints';
 import * as ms from './merchantSettings';
 import * as m from './moneyOut';
@@ -745,6 +746,49 @@ export const CALLS = {
     ...E.downloadMerchantQrPoster,
     summary: 'An A4 poster of the payment QR code as a PDF (merchant name, code, instructions in Japanese)',
     params: s.identityParamsSchema,
+    response: s.fileResponseSchema,
+  },
+  listFeeInvoices: {
+    ...E.listFeeInvoices,
+    summary:
+      'The fee invoices issued for the twelve months up to `target`, corrected ones with the number they correct',
+    params: s.merchantParamsSchema,
+    query: d.feeInvoicesQuerySchema,
+    response: d.feeInvoicesResponseSchema,
+  },
+  downloadFeeInvoice: {
+    ...E.downloadFeeInvoice,
+    summary:
+      "A month's fees as a qualified invoice (適格請求書, PDF): issued on first request, the same document after; fees corrected since give a corrected invoice that names the original",
+    params: d.feeInvoiceParamsSchema,
+    response: s.fileResponseSchema,
+  },
+  downloadDocument: {
+    ...E.downloadDocument,
+    summary: 'An issued document by its number, as issued (PDF): a fee invoice a later one corrects, or a receipt',
+    params: d.documentParamsSchema,
+    response: s.fileResponseSchema,
+  },
+  downloadPayoutStatement: {
+    ...E.downloadPayoutStatement,
+    summary:
+      'A payout statement (支払明細書, PDF): period, gross, fees, transfer fee, net, masked account, transfer date',
+    params: d.payoutStatementParamsSchema,
+    response: s.fileResponseSchema,
+  },
+  downloadGroupPayoutStatement: {
+    ...E.downloadGroupPayoutStatement,
+    summary: "For a group parent: the period's payouts of every merchant of its group as one statement (PDF)",
+    params: s.merchantParamsSchema,
+    query: d.groupPayoutStatementQuerySchema,
+    response: s.fileResponseSchema,
+  },
+  issueReceipt: {
+    ...E.issueReceipt,
+    summary:
+      "A receipt (領収書, PDF) for a payment into the merchant's wallet, with the staff's 但し書き and tax rate; a simplified qualified invoice where the merchant has a registration number; reissues marked 再発行",
+    params: d.receiptParamsSchema,
+    body: d.receiptBodySchema,
     response: s.fileResponseSchema,
   },
 } as const satisfies Record<CallId, CallDef>;

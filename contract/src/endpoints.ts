@@ -590,6 +590,44 @@ export const CALL_ENDPOINTS = {
     access: merchant(ALL_ROLES),
     produces: 'application/pdf',
   },
+  // Documents (issue 26): the fee invoices, payout statements and receipts as PDF.
+  listFeeInvoices: {
+    method: 'GET',
+    path: '/merchants/{id}/fee_invoices',
+    access: merchant(ALL_ROLES),
+  },
+  /** Issues the month's invoice when none matches its fees yet (a corrected one when they changed), then answers it. */
+  downloadFeeInvoice: {
+    method: 'GET',
+    path: '/merchants/{id}/fee_invoices/{month}',
+    access: merchant(ALL_ROLES),
+    produces: 'application/pdf',
+  },
+  downloadDocument: {
+    method: 'GET',
+    path: '/merchants/{id}/documents/{number}',
+    access: merchant(ALL_ROLES),
+    produces: 'application/pdf',
+  },
+  downloadPayoutStatement: {
+    method: 'GET',
+    path: '/merchants/{id}/payouts/{payout_id}/statement',
+    access: merchant(ALL_ROLES),
+    produces: 'application/pdf',
+  },
+  downloadGroupPayoutStatement: {
+    method: 'GET',
+    path: '/merchants/{id}/group_payouts/statement',
+    access: merchant(ALL_ROLES),
+    produces: 'application/pdf',
+  },
+  /** A receipt is numbered and kept when issued: the second and later ones for a payment are marked 再発行. */
+  issueReceipt: {
+    method: 'POST',
+    path: '/merchants/{id}/transactions/{transaction_id}/receipt',
+    access: merchant(ALL_ROLES),
+    produces: 'application/pdf',
+  },
 } as const satisfies Record<string, CallEndpoint>;
 
 export type CallId = keyof typeof CALL_ENDPOINTS;

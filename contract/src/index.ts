@@ -1,5 +1,6 @@
 export * from './calls';
 export * from './constants';
+export * from './documents';
 export * from './endpoints';
 export * from './guard';
 export * from './labels';

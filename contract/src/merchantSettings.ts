@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationNumberSchema } from './documents';
 import {
   BANK_ACCOUNT_TYPES,
   BANK_HOLDER_NAME_MAX,
@@ -55,6 +56,8 @@ export const merchantProfileSchema = z.object({
   street: z.string(),
   phone: z.string(),
   business_hours: z.string(),
+  /** The merchant's own qualified invoice registration number (T + 13 digits), printed on its receipts; empty when none. */
+  invoice_registration_no: z.string(),
   status: merchantStatusSchema,
   /** Served by `GET /merchant_images/{hash}` (content-addressed, cached for good); null when none. */
   thumbnail_url: z.string().nullable(),
@@ -107,6 +110,8 @@ export const updateMerchantBodySchema = z.object({
   street: trimmed(MERCHANT_STREET_MAX, '番地・建物名'),
   phone: phoneSchema,
   business_hours: trimmed(MERCHANT_BUSINESS_HOURS_MAX, '営業時間'),
+  /** Optional so that a client written before the field keeps the stored number. */
+  invoice_registration_no: registrationNumberSchema.optional(),
 });
 
 export const updateMerchantStatusBodySchema = z.object({

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { amountSchema, idSchema, instantSchema, monthSchema, periodQuerySchema } from './schemas';
+
+/*
+ * The papers a shop files (issue 26): the service's qualified invoice (適格請求書) for each month's fees,
+ * payout statements (支払明細書) and receipts (領収書) for payments, all as PDF.
+ */
+
+/**
+ * A qualified invoice issuer's registration number: T and 13 digits whose first digit checks the other
+ * twelve (the corporate number's check digit: 9 − (Σ Pn × Qn mod 9), Pn the n-th digit of the twelve counted
+ * from the last, Qn 1 for odd n and 2 for even n). The same rule serves individuals' numbers.
+ */
+export function registrationNumberCheckDigit(twelve: string): number {
+  let sum = 0;
+  for (let n = 1; n <= 12; n++) sum += Number(twelve[12 - n]) * (n % 2 === 1 ? 1 : 2);
+  return 9 - (sum % 9);
+}
+
+export function isRegistrationNumber(value: string): boolean {
+  const match = /^T(\d)(\d{12})$/.exec(value);
+  return match !== null && Number(match[1]) === registrationNumberCheckDigit(match[2] as string);
+}
+
+export const REGISTRATION_NUMBER_MESSAGE = '登録番号は「T」と13桁の数字で入力してください（例: T1234567890123）';
+export const REGISTRATION_NUMBER_CHECK_MESSAGE =
+  '登録番号の数字が正しくありません。適格請求書発行事業者の通知書をご確認ください';
+
+/** A merchant's own invoice registration number in its profile: empty, or T + 13 digits with a valid check digit. */
+export const registrationNumberSchema = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .transform((value) => value.normalize('NFKC').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^T\d{13}$/, REGISTRATION_NUMBER_MESSAGE)
+        .refine(isRegistrationNumber, { message: REGISTRATION_NUMBER_CHECK_MESSAGE }),
+    ),
+]);
+
+/** The kinds of document the service numbers and keeps. */
+export const DOCUMENT_KINDS = ['fee_invoice', 'receipt'] as const;
+export const documentKindSchema = z.enum(DOCUMENT_KINDS);
+
+/** The receipt's tax rates: the standard rate and the reduced rate (food and drink, newspapers). */
+export const RECEIPT_TAX_RATES = [10, 8] as const;
+export const RECEIPT_NOTE_MAX = 40;
+export const RECEIPT_NOTE_DEFAULT = 'お品代として';
+
+export const feeInvoiceParamsSchema = z.object({ id: idSchema, month: monthSchema });
+export const documentParamsSchema = z.object({
+  id: idSchema,
+  number: z.string().regex(/^[A-Z0-9-]{1,40}$/, '書類番号が正しくありません'),
+});
+export const payoutStatementParamsSchema = z.object({ id: idSchema, payout_id: idSchema });
+export const groupPayoutStatementQuerySchema = periodQuerySchema;
+export const receiptParamsSchema = z.object({ id: idSchema, transaction_id: idSchema });
+
+export const receiptBodySchema = z.object({
+  /** 但し書き: what the money was for. */
+  note: z
+    .string()
+    .trim()
+    .min(1, '但し書きを入力してください')
+    .max(RECEIPT_NOTE_MAX, `但し書きは${RECEIPT_NOTE_MAX}文字以内で入力してください`)
+    .refine((note) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(note), { message: '但し書きに使えない文字が含まれています' }),
+  /** The consumption tax rate of what was sold, in percent. */
+  tax_rate: z.union(RECEIPT_TAX_RATES.map((rate) => z.literal(rate)) as [z.ZodLiteral<10>, z.ZodLiteral<8>], {
+    message: '税率を選んでください',
+  }),
+});
+
+/** One issued fee invoice (the original of a month, or a corrected one that replaces it). */
+export const feeInvoiceSchema = z.object({
+  number: z.string(),
+  summarized_month: monthSchema,
+  issued_at: instantSchema,
+  /** Fees before tax, the consumption tax (10 %, rounded down once) and the total. */
+  amount: amountSchema,
+  tax: amountSchema,
+  total: amountSchema,
+  /** The number of the invoice this one corrects; null for a month's first invoice. */
+  corrects_number: z.string().nullable(),
+  /** A later corrected invoice replaces this one. */
+  superseded: z.boolean(),
+});
+export const feeInvoicesQuerySchema = z.object({ target: monthSchema });
+export const feeInvoicesResponseSchema = z.object({ items: z.array(feeInvoiceSchema) });
+
+export type FeeInvoice = z.infer<typeof feeInvoiceSchema>;
+export type ReceiptBody = z.input<typeof receiptBodySchema>;
+export type DocumentKind = z.infer<typeof documentKindSchema>;
