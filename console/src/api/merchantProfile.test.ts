@@ -30,6 +30,7 @@ const profile: MerchantProfile = {
   street: '',
   phone: '',
   business_hours: '',
+  invoice_registration_no: '',
   status: 'OPEN',
   thumbnail_url: null,
   image_url: null,

@@ -1,4 +1,6 @@
 /** Strings of the Merchant page (/merchant): profile, status, images, tags. Part of jpPages. */
+import { REGISTRATION_NUMBER_CHECK_MESSAGE, REGISTRATION_NUMBER_MESSAGE } from '@coin/contract';
+
 export const merchantProfile = {
   title: '加盟店情報',
   lead: 'お客様がアプリで見る加盟店の情報です。営業状態、基本情報、画像、タグを変更できます。',
@@ -51,6 +53,10 @@ export const merchantProfile = {
     businessHours: '営業時間',
     businessHoursHint: '改行して複数行で書けます',
     businessHoursPlaceholder: '例:\n平日 10:00〜19:00\n土日祝 10:00〜17:00（水曜定休）',
+    invoiceRegistrationNo: '適格請求書発行事業者 登録番号',
+    invoiceRegistrationNoHint:
+      '登録している場合に入力します。お客様に発行する領収書に印字され、適格簡易請求書として使えます。未登録なら空欄のままにしてください',
+    invoiceRegistrationNoPlaceholder: 'T1234567890123',
     save: '基本情報を保存する',
     reset: '保存済みの内容に戻す',
     unchanged: '変更はありません',
@@ -67,6 +73,9 @@ export const merchantProfile = {
     postalCodeInvalid: '郵便番号は7桁の数字で入力してください（例: 371-0023）',
     prefectureInvalid: '都道府県を一覧から選んでください',
     phoneInvalid: '電話番号は0から始まる10〜11桁で入力してください（例: 027-123-4567）',
+    // The contract's own words (updateMerchant refuses with the same).
+    registrationInvalid: REGISTRATION_NUMBER_MESSAGE,
+    registrationCheckDigit: REGISTRATION_NUMBER_CHECK_MESSAGE,
   },
   images: {
     title: '画像',

@@ -190,6 +190,7 @@ describe.skipIf(!existsSync(CHROMIUM))('Merchant page (in Chromium, fake server)
       street: '本町2-12-1',
       phone: '027-123-4567',
       business_hours: '平日 10:00〜19:00',
+      invoice_registration_no: '',
     });
     await eventually(() => page.getByTestId('header-merchant').textContent()).toBe('めぶくカフェ 駅前本店');
     const stored = await page.evaluate(() => sessionStorage.getItem('merchants'));
@@ -207,6 +208,30 @@ describe.skipIf(!existsSync(CHROMIUM))('Merchant page (in Chromium, fake server)
     await page.getByText('加盟店名を入力してください').waitFor();
     await page.getByText('郵便番号は7桁の数字で入力してください（例: 371-0023）').waitFor();
     expect(server.requestsOf(`PATCH ${base}`)).toHaveLength(0);
+    await page.close();
+  });
+
+  it('takes the invoice registration number as typed in full width, checks its digits and saves it', async () => {
+    const server = new FakeMerchantServer();
+    const { page } = await loaded(server);
+    const number = page.getByRole('textbox', { name: '適格請求書発行事業者 登録番号' });
+    expect(await page.getByText('領収書に印字され').count()).toBe(1);
+    // T + 13 digits whose first digit does not check the others.
+    await number.pressSequentially('ｔ１２３４５６７８９０１２３');
+    expect(await number.inputValue()).toBe('T1234567890123');
+    await page.getByRole('button', { name: '基本情報を保存する' }).click();
+    await page.getByText('登録番号の数字が正しくありません').waitFor();
+    expect(await number.evaluate((input) => input === document.activeElement)).toBe(true);
+    await number.fill('T123');
+    await page.getByRole('button', { name: '基本情報を保存する' }).click();
+    await page.getByText('登録番号は「T」と13桁の数字で入力してください（例: T1234567890123）').waitFor();
+    expect(server.requestsOf(`PATCH ${base}`)).toHaveLength(0);
+
+    await number.fill('T9234-5678-9012-3');
+    expect(await number.inputValue()).toBe('T9234567890123');
+    await page.getByRole('button', { name: '基本情報を保存する' }).click();
+    await page.getByText('加盟店情報を保存しました').waitFor();
+    expect(server.requestsOf(`PATCH ${base}`)[0]?.body).toMatchObject({ invoice_registration_no: 'T9234567890123' });
     await page.close();
   });
 

@@ -27,6 +27,7 @@ import {
   isPhoneSeparator,
   isPostalSeparator,
   isProfileChanged,
+  isRegistrationSeparator,
   PROFILE_FIELDS,
   PROFILE_TEXT_MAX,
   type ProfileField,
@@ -37,6 +38,7 @@ import {
   profileBody,
   profileFieldOf,
   profileFormValues,
+  registrationNumberTyping,
 } from './profileForm';
 
 // Hints and counts under the input, so the inputs of a row stay level.
@@ -51,10 +53,12 @@ const LABEL_KEYS = {
   street: 'merchantProfile.profile.street',
   phone: 'merchantProfile.profile.phone',
   businessHours: 'merchantProfile.profile.businessHours',
+  invoiceRegistrationNo: 'merchantProfile.profile.invoiceRegistrationNo',
 } as const satisfies Record<ProfileField, string>;
 
 /**
- * The profile (name, description, address, phone, business hours), saved all at once. A refused or
+ * The profile (name, description, address, phone, business hours, the invoice registration number
+ * printed on receipts), saved all at once. A refused or
  * failed save keeps what was typed; a saved one renames the merchant everywhere (useUpdateMerchant).
  */
 export function ProfileForm({ profile }: { profile: MerchantProfile }) {
@@ -73,6 +77,8 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
             return [field, t('merchantProfile.validation.nameRequired')];
           case 'unsafe':
             return [field, t('merchantProfile.validation.nameUnsafe', { code: unsafeNameChar(values.name.trim()) })];
+          case 'checkDigit':
+            return [field, t('merchantProfile.validation.registrationCheckDigit')];
           case 'tooLong':
             return [
               field,
@@ -84,6 +90,7 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
           default:
             if (field === 'postalCode') return [field, t('merchantProfile.validation.postalCodeInvalid')];
             if (field === 'phone') return [field, t('merchantProfile.validation.phoneInvalid')];
+            if (field === 'invoiceRegistrationNo') return [field, t('merchantProfile.validation.registrationInvalid')];
             return [field, t('merchantProfile.validation.prefectureInvalid')];
         }
       }),
@@ -240,6 +247,18 @@ export function ProfileForm({ profile }: { profile: MerchantProfile }) {
         minRows={3}
         maxRows={8}
         maw={640}
+      />
+      <RewritingInput
+        {...common('invoiceRegistrationNo')}
+        description={t('merchantProfile.profile.invoiceRegistrationNoHint')}
+        value={values.invoiceRegistrationNo}
+        onValueChange={(value) => change('invoiceRegistrationNo', value)}
+        rewrite={registrationNumberTyping}
+        ignorable={isRegistrationSeparator}
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder={t('merchantProfile.profile.invoiceRegistrationNoPlaceholder')}
+        maw={320}
       />
       {otherFailure && (
         <Alert color="red" variant="light" role="alert" title={t('merchantProfile.profile.failed')}>

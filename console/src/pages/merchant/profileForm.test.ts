@@ -18,6 +18,7 @@ import {
   profileBody,
   profileFieldOf,
   profileFormValues,
+  registrationNumberTyping,
 } from './profileForm';
 
 const profile: MerchantProfile = {
@@ -30,6 +31,7 @@ const profile: MerchantProfile = {
   street: '本町2-12-1',
   phone: '027-123-4567',
   business_hours: '平日 10:00〜19:00\n土日祝 10:00〜17:00',
+  invoice_registration_no: '',
   status: 'OPEN',
   thumbnail_url: null,
   image_url: null,
@@ -98,6 +100,7 @@ describe('the profile form', () => {
       street: '本町2-12-1',
       phone: '027-123-4567',
       business_hours: profile.business_hours,
+      invoice_registration_no: '',
     });
     expect(isProfileChanged(values, profile)).toBe(false);
     expect(checkProfileForm(values)).toEqual({});
@@ -148,6 +151,34 @@ describe('the profile form', () => {
     expect(checkProfileForm({ ...values, phone: '27-123-4567' })).toEqual({ phone: 'invalid' });
     expect(checkProfileForm({ ...values, phone: '027-123-45678' })).toEqual({ phone: 'invalid' });
     expect(checkProfileForm({ ...values, phone: '０９０１２３４５６７８' })).toEqual({});
+  });
+
+  it('checks the invoice registration number as the contract does: T, 13 digits, the check digit', () => {
+    const values = profileFormValues(profile);
+    const check = (invoiceRegistrationNo: string) => checkProfileForm({ ...values, invoiceRegistrationNo });
+    expect(check('')).toEqual({});
+    expect(check('T9234567890123')).toEqual({});
+    expect(check('T7123456789012')).toEqual({});
+    // The right shape, a wrong first digit.
+    expect(check('T1234567890123')).toEqual({ invoiceRegistrationNo: 'checkDigit' });
+    expect(check('9234567890123')).toEqual({ invoiceRegistrationNo: 'invalid' });
+    expect(check('T923456789012')).toEqual({ invoiceRegistrationNo: 'invalid' });
+    expect(check('T92345678901234')).toEqual({ invoiceRegistrationNo: 'invalid' });
+    expect(check('T92345678901X3')).toEqual({ invoiceRegistrationNo: 'invalid' });
+    expect(
+      profileBody({ ...values, invoiceRegistrationNo: ' ｔ９２３４－５６７８－９０１２３ ' }).invoice_registration_no,
+    ).toBe('T9234567890123');
+    expect(isProfileChanged({ ...values, invoiceRegistrationNo: 'T9234567890123' }, profile)).toBe(true);
+    expect(profileFieldOf('invoice_registration_no')).toBe('invoiceRegistrationNo');
+  });
+
+  it.each([
+    ['ｔ１２３', 'T123'],
+    ['T 9234 5678 9012 3', 'T9234567890123'],
+    ['t9234-5678-9012-3', 'T9234567890123'],
+    ['Ｔ９２３４ー５６７８', 'T92345678'],
+  ])('registration number typed %s shows %s', (typed, shown) => {
+    expect(registrationNumberTyping(typed)).toBe(shown);
   });
 
   it('names the form field of a 400 answer', () => {

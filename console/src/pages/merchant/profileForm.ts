@@ -1,4 +1,5 @@
 import {
+  isRegistrationNumber,
   MERCHANT_BUSINESS_HOURS_MAX,
   MERCHANT_CITY_MAX,
   MERCHANT_DESCRIPTION_MAX,
@@ -23,10 +24,13 @@ export interface ProfileFormValues {
   street: string;
   phone: string;
   businessHours: string;
+  /** The merchant's own invoice registration number (適格請求書発行事業者 登録番号): 「T1234567890123」 or empty. */
+  invoiceRegistrationNo: string;
 }
 
 export type ProfileField = keyof ProfileFormValues;
-export type ProfileProblem = 'required' | 'tooLong' | 'invalid' | 'unsafe';
+/** `checkDigit`: a registration number of the right shape whose check digit does not match. */
+export type ProfileProblem = 'required' | 'tooLong' | 'invalid' | 'unsafe' | 'checkDigit';
 export type ProfileFormProblems = Partial<Record<ProfileField, ProfileProblem>>;
 
 /** The fields in the order the form shows them (the first with a problem takes the focus). */
@@ -39,6 +43,7 @@ export const PROFILE_FIELDS = [
   'street',
   'phone',
   'businessHours',
+  'invoiceRegistrationNo',
 ] as const satisfies readonly ProfileField[];
 
 /** The longest text each free-text field takes (the contract's limits). */
@@ -60,6 +65,7 @@ const BODY_FIELDS: Record<keyof UpdateMerchantBody, ProfileField> = {
   street: 'street',
   phone: 'phone',
   business_hours: 'businessHours',
+  invoice_registration_no: 'invoiceRegistrationNo',
 };
 
 export const profileFieldOf = (bodyField: string): ProfileField | undefined =>
@@ -109,6 +115,17 @@ export const phoneTyping = (typed: string): string => halfWidthDigits(typed).rep
 const isPhone = (phone: string): boolean =>
   /^0\d{1,4}-?\d{1,4}-?\d{3,4}$/.test(phone) && /^\d{10,11}$/.test(phone.replaceAll('-', ''));
 
+/** Characters the registration number's rewrite drops (spaces and hyphens a copied number may have). */
+export const isRegistrationSeparator = (char: string): boolean => /^[-\s\u3000－ー―‐−–—]$/.test(char);
+
+/**
+ * What the registration number field shows after a keystroke: full-width letters and digits become
+ * half-width, a lower-case t upper-case (the contract's NFKC rewrite), spaces and hyphens go:
+ * 「ｔ１２３４－５６７８…」 becomes 「T12345678…」.
+ */
+export const registrationNumberTyping = (typed: string): string =>
+  typed.normalize('NFKC').toUpperCase().replace(DASHES, '').replace(/[-\s]/g, '');
+
 export function profileFormValues(profile: MerchantProfile): ProfileFormValues {
   return {
     name: profile.name,
@@ -119,6 +136,7 @@ export function profileFormValues(profile: MerchantProfile): ProfileFormValues {
     street: profile.street,
     phone: profile.phone,
     businessHours: profile.business_hours,
+    invoiceRegistrationNo: profile.invoice_registration_no,
   };
 }
 
@@ -134,6 +152,7 @@ export function profileBody(values: ProfileFormValues): UpdateMerchantBody {
     street: values.street.trim(),
     phone: phoneTyping(values.phone),
     business_hours: values.businessHours.trim(),
+    invoice_registration_no: registrationNumberTyping(values.invoiceRegistrationNo),
   };
 }
 
@@ -158,5 +177,8 @@ export function checkProfileForm(values: ProfileFormValues): ProfileFormProblems
     problems.prefecture = 'invalid';
   }
   if (body.phone !== '' && !isPhone(body.phone)) problems.phone = 'invalid';
+  const registration = body.invoice_registration_no ?? '';
+  if (registration !== '' && !/^T\d{13}$/.test(registration)) problems.invoiceRegistrationNo = 'invalid';
+  else if (registration !== '' && !isRegistrationNumber(registration)) problems.invoiceRegistrationNo = 'checkDigit';
   return problems;
 }

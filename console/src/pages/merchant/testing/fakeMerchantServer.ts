@@ -39,6 +39,7 @@ export const initialProfile = (): MerchantProfile => ({
   street: '本町2-12-1',
   phone: '027-123-4567',
   business_hours: '平日 10:00〜19:00',
+  invoice_registration_no: '',
   status: 'OPEN',
   thumbnail_url: null,
   image_url: null,
