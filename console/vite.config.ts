@@ -45,6 +45,25 @@ const FIRST_PAINT_DIRS = FRAMEWORK_PACKAGES.map((path) => `/node_modules/${path}
 const inDirs = (dirs: string[]) => (id: string) => dirs.some((dir) => id.replaceAll('\\', '/').includes(dir));
 const isFirstPaint = inDirs(FIRST_PAINT_DIRS);
 
+/**
+ * Mantine's ScrollArea takes one hook from `@floating-ui/react` (useMergeRefs); that import alone put the
+ * positioning library (12 KB gzipped, the chunk popovers and selects share) into every page with a
+ * table (Table.ScrollContainer renders a ScrollArea). Resolved to an equivalent of our own instead.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = fileURLToPath(new URL('./src/app/vendor/scrollAreaMergeRefs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@floating-ui/react' || !importer) return null;
+      return /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
+        ? shim
+        : null;
+    },
+  };
+}
+
 /** Files worth sending compressed (text); smaller ones cost more in headers than they save. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 const COMPRESS_MIN_BYTES = 1024;
@@ -82,7 +101,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

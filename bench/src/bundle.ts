@@ -7,9 +7,10 @@
  * chunks are measured beyond the entry and MantineRoot's chunks, as a layout's would be; signed-in
  * pages also beyond the signed-in layout's (its chunk and what it imports load before any of them).
  * Usage: npm run bench   (builds the console with a manifest first)
+ *        CONSOLE_DIST=/tmp/dist npx tsx bench/src/bundle.ts   (a build of `npm run build -w console -- --manifest --outDir /tmp/dist`)
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -26,7 +27,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const consoleDir = fileURLToPath(new URL('../../console/', import.meta.url));
-const dist = join(consoleDir, 'dist');
+// CONSOLE_DIST (as for the server) reads a build made elsewhere: `vite build --outDir <dir>`.
+const dist = process.env.CONSOLE_DIST ? resolve(process.env.CONSOLE_DIST) : join(consoleDir, 'dist');
 const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as {
   loginFirstLoadGzipKB: number;
   loginFirstLoadTargetGzipKB: number;

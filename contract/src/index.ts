@@ -6,6 +6,7 @@ export * from './guard';
 export * from './labels';
 export * from './merchantConstants';
 export * from './merchantSettings';
+export * from './merchantUserStatus';
 export * from './messages';
 export * from './moneyOut';
 export * from './openapi';

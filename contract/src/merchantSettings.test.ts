@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MERCHANT_NAME_MAX } from './merchantConstants';
-import { MERCHANT_NAME_MESSAGES, merchantNameSchema, unsafeNameChar } from './merchantSettings';
+import { MERCHANT_NAME_MAX, unsafeNameChar } from './merchantConstants';
+import { MERCHANT_NAME_MESSAGES, merchantNameSchema } from './merchantSettings';
 
 const parse = (name: string) => merchantNameSchema.safeParse(name);
 const messageOf = (name: string) => {

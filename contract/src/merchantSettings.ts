@@ -13,6 +13,7 @@ import {
   PREFECTURES,
   REBATE_RATE_MAX_BP,
   REBATE_RATE_STEP_BP,
+  unsafeNameChar,
   ZENGIN_DIGITS,
   ZENGIN_SEARCH_LIMIT,
   ZENGIN_SEARCH_QUERY_MAX,
@@ -65,21 +66,6 @@ export const merchantProfileSchema = z.object({
   tags: z.array(tagSchema),
   updated_at: instantSchema,
 });
-
-/**
- * Characters a merchant name refuses, because they let one name pass for another in the payee picker:
- * controls and line breaks (Cc, Zl, Zp), format characters (Cf: direction marks and overrides, zero-width
- * spaces and joiners, soft hyphen, BOM), spaces other than the ASCII and ideographic ones, and the blank
- * letters that render as nothing (Hangul fillers, braille blank).
- */
-const UNSAFE_NAME_CHAR =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u115F\u1160\u3164\uFFA0\u2800]/u;
-/** The first refused character, as U+XXXX, for the message; null when the name is safe. */
-export function unsafeNameChar(name: string): string | null {
-  const found = UNSAFE_NAME_CHAR.exec(name);
-  if (!found) return null;
-  return `U+${(found[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 export const MERCHANT_NAME_MESSAGES = {
   required: '加盟店名を入力してください',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { DISPLAYED_USER_STATUSES, MERCHANT_USER_STATUSES } from '../merchantUserStatus';
 import { idSchema, instantSchema, pagedOf, pagingQuerySchema, roleSchema } from './common';
 import { accountEmailSchema, mailTokenSchema, newPasswordSchema } from './identities';
 
 /* Merchant users (staff): the list, invitations and their activation. */
 
-export const merchantUserStatusSchema = z.enum(['ACTIVE', 'SUSPENDED', 'INACTIVE', 'CANCELED']);
-/** INVITATION_EXPIRED is derived on the client, never sent by the server. */
-export const displayedUserStatusSchema = z.enum(['ACTIVE', 'SUSPENDED', 'INACTIVE', 'CANCELED', 'INVITATION_EXPIRED']);
+export const merchantUserStatusSchema = z.enum(MERCHANT_USER_STATUSES);
+/** INVITATION_EXPIRED is derived on the client, never sent by the server (displayedUserStatus). */
+export const displayedUserStatusSchema = z.enum(DISPLAYED_USER_STATUSES);
 export const merchantUserSchema = z.object({
   user_id: z.number().int(),
   email: z.string().optional(),
@@ -18,21 +19,6 @@ export const merchantUserSchema = z.object({
 /** The list pages like every list (the specification's call answers the items; paging is added). */
 export const merchantUsersQuerySchema = pagingQuerySchema;
 export const merchantUsersResponseSchema = pagedOf(merchantUserSchema);
-
-/** §4: INVITATION_EXPIRED is INACTIVE with an activation-token expiry in the past (the list and its CSV). */
-export function displayedUserStatus(
-  user: { status: z.infer<typeof merchantUserStatusSchema>; activate_token_available_until: string | null },
-  now: Date,
-): z.infer<typeof displayedUserStatusSchema> {
-  if (
-    user.status === 'INACTIVE' &&
-    user.activate_token_available_until !== null &&
-    new Date(user.activate_token_available_until).getTime() < now.getTime()
-  ) {
-    return 'INVITATION_EXPIRED';
-  }
-  return user.status;
-}
 
 /** A nick name as shown in the user list. */
 export const merchantUserNameSchema = z

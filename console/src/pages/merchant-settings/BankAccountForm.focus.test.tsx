@@ -21,6 +21,8 @@ vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => 
 // The schemas module loads once here, not inside the first submit a test waits on.
 beforeAll(async () => {
   await loadSettingsBodySchemas();
+  // The page loads its form's chunk after its first render; loaded here, it is there when a test mounts.
+  await import('./BankAccountForm');
 });
 
 let mounted: Mounted | undefined;
@@ -36,8 +38,9 @@ async function mountEmptyPage() {
   client.setQueryData(bankAccountKeys.detail(TEST_MERCHANT.merchant_id), { account: null });
   client.setQueryData(zenginKeys.bank('0128'), { code: '0128', name: '群馬銀行', kana: 'ｸﾞﾝﾏ' });
   client.setQueryData(zenginKeys.branch('0128', '112'), { code: '112', name: '前橋支店', kana: 'ﾏｴﾊﾞｼ' });
-  mounted = await mount(<BankAccountPage />, client);
-  return mounted.container;
+  const { container } = (mounted = await mount(<BankAccountPage />, client));
+  await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull());
+  return container;
 }
 
 const field = (container: HTMLElement, label: string) => fieldByLabel(container, label) as HTMLInputElement;

@@ -60,9 +60,15 @@ describe('BankAccountPage', () => {
     expect(text).toContain('再試行');
   });
 
-  it('says when no account is registered, and offers an empty form', () => {
+  it('says when no account is registered, and offers an empty form once its chunk has loaded', async () => {
     const client = testQueryClient();
     client.setQueryData(bankAccountKeys.detail(TEST_MERCHANT.merchant_id), { account: null });
+    const first = renderHtml(<BankAccountPage />, client);
+    expect(textOf(first)).toContain('振込先口座が登録されていません');
+    expect(first).not.toContain('<form');
+    expect(first).toContain('aria-busy="true"');
+    await import('./BankAccountForm');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const html = renderHtml(<BankAccountPage />, client);
     expect(textOf(html)).toContain('振込先口座が登録されていません');
     expect(textOf(html)).toContain('振込先口座を登録');

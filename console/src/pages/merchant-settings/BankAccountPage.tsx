@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Table.css';
 import type { BankAccount } from '@coin/contract';
-import { Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { bankAccountQueries, usePutBankAccount } from '@/api/merchantSettings';
 import { useTranslation } from '@/i18n';
-import { BankAccountForm } from './BankAccountForm';
 import {
   type BankAccountDraft,
   bankAccountDraftOf,
@@ -15,6 +14,11 @@ import {
 import { ConfirmBankAccount } from './ConfirmBankAccount';
 import { RegisteredAccount } from './RegisteredAccount';
 import { SettingsFrame } from './SettingsFrame';
+
+// The form is a step of its own (a registered account shows without it): its chunk, with the bank and
+// branch pickers' combobox and its positioning code, loads after the page's first paint.
+const loadForm = () => import('./BankAccountForm');
+const BankAccountForm = lazy(() => loadForm().then((module) => ({ default: module.BankAccountForm })));
 
 /** MerchantBankAccount (Owner): the payout account, shown masked; registering one goes through a confirm step. */
 export default function BankAccountPage() {
@@ -47,6 +51,10 @@ function BankAccountSettings({ merchantId, account }: { merchantId: number; acco
   // form when the user opens it or comes back to it (not when the page loads).
   // A new object each time, so that asking twice for the same place moves the focus again.
   const [focus, setFocus] = useState<{ to: 'account' | 'form' } | null>(null);
+  // Fetched once the page shows, so that 変更する opens the form at once.
+  useEffect(() => {
+    void loadForm().catch(() => {});
+  }, []);
 
   const close = (next: BankAccount | null) => {
     setDraft(bankAccountDraftOf(next));
@@ -90,25 +98,29 @@ function BankAccountSettings({ merchantId, account }: { merchantId: number; acco
     );
   } else if (editing) {
     step = (
-      <BankAccountForm
-        merchantId={merchantId}
-        changing={account !== null}
-        draft={draft}
-        onConfirm={(confirmed, values) => {
-          put.reset();
-          setDraft({ values, problems: {} });
-          setConfirming(confirmed);
-        }}
-        onCancel={
-          account === null
-            ? undefined
-            : () => {
-                close(account);
-                setFocus({ to: 'account' });
-              }
-        }
-        takeFocus={focus?.to === 'form'}
-      />
+      <Suspense
+        fallback={<Skeleton height={360} radius="md" role="status" aria-busy aria-label={t('common.loading')} />}
+      >
+        <BankAccountForm
+          merchantId={merchantId}
+          changing={account !== null}
+          draft={draft}
+          onConfirm={(confirmed, values) => {
+            put.reset();
+            setDraft({ values, problems: {} });
+            setConfirming(confirmed);
+          }}
+          onCancel={
+            account === null
+              ? undefined
+              : () => {
+                  close(account);
+                  setFocus({ to: 'account' });
+                }
+          }
+          takeFocus={focus?.to === 'form'}
+        />
+      </Suspense>
     );
   }
 

@@ -21,6 +21,8 @@ vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => 
 
 beforeAll(async () => {
   await loadSettingsBodySchemas();
+  // The page loads its form's chunk after its first render; loaded here, it is there when a test mounts.
+  await import('./BankAccountForm');
 });
 
 let mounted: Mounted | undefined;
@@ -47,8 +49,9 @@ function answerSearches(banks: ZenginSearchAnswer, branches: ZenginSearchAnswer)
 async function mountEmptyPage() {
   const client = formQueryClient();
   client.setQueryData(bankAccountKeys.detail(TEST_MERCHANT.merchant_id), { account: null });
-  mounted = await mount(<BankAccountPage />, client);
-  return mounted.container;
+  const { container } = (mounted = await mount(<BankAccountPage />, client));
+  await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull());
+  return container;
 }
 
 const field = (container: HTMLElement, label: string) => fieldByLabel(container, label) as HTMLInputElement;
