@@ -18,6 +18,7 @@ import {
   UTILITY_BILL_CATEGORY_LABELS,
   UTILITY_BILL_STATUS_LABELS,
 } from '@coin/contract';
+import { documents } from './pages/documents';
 import { historyFilters } from './pages/historyFilters';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
@@ -695,6 +696,7 @@ export const jpPages = {
       url_payments: '支払いリンク',
       invoices: '請求書',
       merchant_users: 'ユーザー一覧',
+      journal_yayoi: '仕訳データ（弥生会計）',
     },
     description: '指定した期間のデータをすべてCSVファイルでダウンロードします。',
     receiving: '受信中… {{rows}}行（{{kb}} KB）',
@@ -1165,4 +1167,6 @@ export const jpPages = {
   qrCode,
   // Two-step sign-in (issue 24): the TwoStep page, the step-up dialog's proofs, the staff page's switch
   twoStep,
+  // The papers (issue 26): fee invoices, payout statements, receipts
+  documents,
 } as const;

@@ -20,12 +20,13 @@ import {
   formatYen,
 } from '@/format';
 import { useTranslation } from '@/i18n';
+import { FeeInvoicePart } from './FeeInvoiceDownloads';
 import { monthBounds } from './feeMonth';
 
 /**
  * A month's fee detail: the month's fee as the card shows it, the payments it is made of with each
  * one's fee (GET /merchants/{id}/tx_fees, type PAYMENT: their fees add up to the monthly fee before
- * tax), and the rates that applied.
+ * tax), and the rates that applied; the month's invoice (PDF) under the figures.
  */
 export function FeeDetailModal({
   merchantId,
@@ -52,6 +53,7 @@ export function FeeDetailModal({
       {...frame}
     >
       {month && summary && <FeeSummary summary={summary} />}
+      {month && <FeeInvoicePart merchantId={merchantId} month={month} />}
       {month && <FeeDetail merchantId={merchantId} merchantName={merchantName} month={month} />}
     </Modal>
   );

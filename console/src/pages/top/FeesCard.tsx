@@ -1,12 +1,13 @@
-import { SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
-import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { type FeeInvoice, SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatMonth, formatYen, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
 import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
+import { FeeInvoiceDownloads, useFeeInvoices } from './FeeInvoiceDownloads';
 
 // The detail (modal, paging) loads with its first opening.
 const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ default: m.FeeDetailModal })));
@@ -23,13 +24,17 @@ const PLACEHOLDER: SummarizedFee[] = Array.from({ length: PLACEHOLDER_ROWS.fees 
   status: SETTLED_FEE_STATUSES[0],
 }));
 
-/** Monthly fees: month, amount before tax, tax, amount with tax, settled marker; a month opens its detail. */
+/**
+ * Monthly fees: month, amount before tax, tax, amount with tax, settled marker and the month's invoice
+ * (PDF); a month opens its detail.
+ */
 export function FeesCard({ merchantId, merchantName }: { merchantId: number; merchantName: string }) {
   const query = useQuery(merchantQueries.summarizedTxFees(merchantId, tokyoMonth()));
+  const invoices = useFeeInvoices(merchantId);
   const [open, setOpen] = useState<SummarizedFee | null>(null);
   return (
     <>
-      <FeesView query={query} onOpen={setOpen} />
+      <FeesView query={query} onOpen={setOpen} invoice={{ merchantId, invoices }} />
       {open !== null && (
         <Suspense fallback={null}>
           <FeeDetailModal
@@ -45,9 +50,31 @@ export function FeesCard({ merchantId, merchantName }: { merchantId: number; mer
   );
 }
 
-/** The card's states and its rows (the same three figures the detail heads with). */
-export function FeesView({ query, onOpen }: { query: FeesQuery; onOpen: (fee: SummarizedFee) => void }) {
+/** What the rows need for their invoice downloads: the merchant and the invoices issued (undefined: not known). */
+export interface FeeRowsInvoices {
+  merchantId: number;
+  invoices: readonly FeeInvoice[] | undefined;
+}
+
+/** The card's states and its rows (the same three figures the detail heads with, and the month's invoice). */
+export function FeesView({
+  query,
+  onOpen,
+  invoice,
+}: {
+  query: FeesQuery;
+  onOpen: (fee: SummarizedFee) => void;
+  invoice: FeeRowsInvoices;
+}) {
   const { t } = useTranslation();
+  const invoiceOf = (fee: SummarizedFee) => (
+    <FeeInvoiceDownloads
+      compact
+      merchantId={invoice.merchantId}
+      month={fee.summarized_month}
+      invoices={invoice.invoices}
+    />
+  );
   return (
     <QueryCard
       title={t('top.fees.title')}
@@ -56,23 +83,43 @@ export function FeesView({ query, onOpen }: { query: FeesQuery; onOpen: (fee: Su
       emptyText={t('top.fees.empty')}
       skeleton={
         <CardSkeleton>
-          <FeesTable fees={PLACEHOLDER} onOpen={() => {}} />
+          <FeesTable fees={PLACEHOLDER} onOpen={() => {}} invoiceOf={placeholderInvoice} />
         </CardSkeleton>
       }
     >
-      {(answer) => <FeesTable fees={answer.items} onOpen={onOpen} />}
+      {(answer) => <FeesTable fees={answer.items} onOpen={onOpen} invoiceOf={invoiceOf} />}
     </QueryCard>
   );
 }
+
+/** The invoice cell while the card loads: a button as high as the real one (the sketch is hidden and inert). */
+function PlaceholderInvoice() {
+  const { t } = useTranslation();
+  return (
+    <Button size="compact-sm" variant="default" tabIndex={-1}>
+      {t('documents.feeInvoice.download')}
+    </Button>
+  );
+}
+const placeholderInvoice = () => <PlaceholderInvoice />;
 
 /** Months shown at first; the rest of the twelve are a tap away. */
 export const FEE_MONTHS_SHOWN = 6;
 
 /**
- * A row per month: before tax, tax, with tax and the settled marker; the month opens its detail. On a
- * phone the row keeps month, with tax and the marker on one line (the detail has the other figures).
+ * A row per month: before tax, tax, with tax, the settled marker and the invoice; the month opens its
+ * detail. On a phone the row keeps month, with tax and the marker on one line (the detail has the other
+ * figures and the invoice).
  */
-function FeesTable({ fees, onOpen }: { fees: SummarizedFee[]; onOpen: (fee: SummarizedFee) => void }) {
+function FeesTable({
+  fees,
+  onOpen,
+  invoiceOf,
+}: {
+  fees: SummarizedFee[];
+  onOpen: (fee: SummarizedFee) => void;
+  invoiceOf: (fee: SummarizedFee) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const shown = all ? fees : fees.slice(0, FEE_MONTHS_SHOWN);
@@ -91,6 +138,9 @@ function FeesTable({ fees, onOpen }: { fees: SummarizedFee[]; onOpen: (fee: Summ
             </Table.Th>
             <Table.Th ta="right">{t('top.fees.total')}</Table.Th>
             <Table.Th style={nowrap}>{t('fields.status')}</Table.Th>
+            <Table.Th style={nowrap} visibleFrom="sm">
+              {t('documents.feeInvoice.title')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -127,6 +177,7 @@ function FeesTable({ fees, onOpen }: { fees: SummarizedFee[]; onOpen: (fee: Summ
                   </Text>
                 )}
               </Table.Td>
+              <Table.Td visibleFrom="sm">{invoiceOf(fee)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,8 +1,10 @@
 import type { CallResponse, SummarizedFee } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHtml, textOf } from '@/components/pageTesting';
+import { formatMonth, tokyoMonth } from '@/format';
 import { FeeSummary } from './FeeDetailModal';
 import { FEE_MONTHS_SHOWN, FeesView } from './FeesCard';
+import { monthsBefore } from './feeInvoiceState';
 import { RefundsView } from './RefundsCard';
 import { SetupChecklist } from './SetupChecklist';
 import { TodayView } from './TodayCard';
@@ -48,6 +50,9 @@ describe('the requested-refunds card', () => {
   });
 });
 
+/** The fees card's invoice cells with nothing issued yet. */
+const NO_INVOICES = { merchantId: 7, invoices: [] };
+
 describe('the monthly fees card and its detail', () => {
   const fee: SummarizedFee = { summarized_month: '202610', amount: 13_568, tax: 1356, status: 'SETTLED' };
 
@@ -57,7 +62,7 @@ describe('the monthly fees card and its detail', () => {
       summarized_month: `2026${String(12 - i).padStart(2, '0')}`,
       status: i === 0 ? 'UNSETTLED' : 'SETTLED',
     })) as SummarizedFee[];
-    const html = renderHtml(<FeesView query={settled({ items: months })} onOpen={() => {}} />);
+    const html = renderHtml(<FeesView query={settled({ items: months })} onOpen={() => {}} invoice={NO_INVOICES} />);
     expect(html.match(/<tr/g)).toHaveLength(1 + 6);
     const text = textOf(html);
     expect(text).toContain('2026年12月 ￥13,568 ￥1,356 ￥14,924 未精算');
@@ -66,8 +71,33 @@ describe('the monthly fees card and its detail', () => {
     expect(text).toContain('過去12か月分を表示');
   });
 
+  it("gives each closed month its invoice, says when this month's comes, and marks a corrected month", () => {
+    const [last = '', before = ''] = monthsBefore(tokyoMonth(), 2);
+    const months = [tokyoMonth(), last, before].map((month) => ({ ...fee, summarized_month: month }));
+    const corrected = [
+      { number: 'INV-1', summarized_month: before, superseded: true, corrects_number: null },
+      { number: 'INV-2', summarized_month: before, superseded: false, corrects_number: 'INV-1' },
+    ].map((invoice) => ({ ...invoice, issued_at: '2026-01-05T01:00:00.000Z', amount: 1, tax: 0, total: 1 }));
+    const html = renderHtml(
+      <FeesView
+        query={settled({ items: months })}
+        onOpen={() => {}}
+        invoice={{ merchantId: 7, invoices: corrected }}
+      />,
+    );
+    const rows = html.split('<tr').slice(2).map(textOf);
+    expect(rows[0]).toContain('翌月1日から発行');
+    expect(rows[0]).not.toContain('請求書（PDF）');
+    expect(rows[1]).toContain('請求書（PDF）');
+    expect(rows[1]).not.toContain('訂正済み');
+    expect(rows[2]).toContain('請求書（PDF） 訂正済み 訂正前の請求書（PDF）');
+    expect(html).toContain(`aria-label="${formatMonth(last)}の請求書（PDF）をダウンロード"`);
+  });
+
   it('shows before tax, tax and with tax in the row and in the detail, the same figures', () => {
-    const row = textOf(renderHtml(<FeesView query={settled({ items: [fee] })} onOpen={() => {}} />));
+    const row = textOf(
+      renderHtml(<FeesView query={settled({ items: [fee] })} onOpen={() => {}} invoice={NO_INVOICES} />),
+    );
     expect(row).toContain('税抜 消費税 税込');
     expect(row).toContain('￥13,568 ￥1,356 ￥14,924');
     const detail = textOf(renderHtml(<FeeSummary summary={fee} />));
@@ -93,7 +123,7 @@ describe('a card while it loads', () => {
 
   it('sketches its content at its usual length, neither read out nor focusable nor found by text', () => {
     // Twelve fee months under one skeleton block: the card is as high as when its answer arrives.
-    const fees = placeholder(renderHtml(<FeesView query={pending} onOpen={() => {}} />));
+    const fees = placeholder(renderHtml(<FeesView query={pending} onOpen={() => {}} invoice={NO_INVOICES} />));
     expect(fees.tag).toContain('inert=""');
     expect(fees.tag).toContain('aria-hidden="true"');
     expect(fees.content).toMatch(/^<div style="visibility:hidden">/);

@@ -1,0 +1,67 @@
+/**
+ * Strings of the papers of issue 26: fee invoices (Top's fees card and detail, /download), payout
+ * statements (/withdrawalInfo, /withdrawalInfoMerchant) and receipts (the payment's detail). Part of jpPages.
+ */
+export const documents = {
+  // Any PDF download: its outcome.
+  saved: '{{fileName}} を保存しました',
+  failed: 'ダウンロードできませんでした',
+  failedBecause: 'ダウンロードできませんでした。{{reason}}',
+  preparing: '作成しています',
+  feeInvoice: {
+    download: '請求書（PDF）',
+    downloadLabel: '{{month}}の請求書（PDF）をダウンロード',
+    original: '訂正前の請求書（PDF）',
+    originalLabel: '訂正前の請求書 {{number}}（PDF）をダウンロード',
+    corrected: '訂正済み',
+    correctedNote:
+      '手数料が訂正されたため、訂正した請求書を発行しています。訂正前の請求書（{{numbers}}）も取り出せます。',
+    notYet: '翌月1日から発行',
+    notYetNote: '請求書は月が締まった翌月1日から発行できます',
+    title: '請求書',
+    lead: '適格請求書として、手数料の内訳と消費税額を記載しています。初めてダウンロードしたときに発行され、以後は同じ番号の請求書が出ます。',
+  },
+  centre: {
+    title: '請求書・明細書',
+    lead: '月次手数料の請求書（適格請求書）です。発行済みの請求書は番号で何度でも取り出せます。出金ごとの支払明細書は「出金情報」から、領収書は取引履歴の各支払いの詳細から発行できます。',
+    issueTitle: '月の請求書を取り出す',
+    month: '対象月',
+    issue: '請求書（PDF）をダウンロード',
+    issueHint: '未発行の月はこのとき発行します。手数料が訂正された月は訂正した請求書を発行します。',
+    listTitle: '発行済みの請求書（過去12か月）',
+    loading: '発行済みの請求書を読み込んでいます',
+    empty: '過去12か月に発行した請求書はありません',
+    number: '請求書番号',
+    issuedAt: '発行日',
+    total: '請求額（税込）',
+    state: '訂正',
+    corrects: '訂正版（{{number}} を訂正）',
+    superseded: '訂正済み（新しい請求書あり）',
+    none: '—',
+    download: 'PDF',
+    downloadLabel: '請求書 {{number}}（PDF）をダウンロード',
+  },
+  payoutStatement: {
+    column: '明細書',
+    download: '支払明細書（PDF）',
+    downloadLabel: '{{date}} の支払明細書（PDF）をダウンロード',
+    group: '明細書（PDF）',
+    groupLabel: '{{from}}〜{{to}} のグループの支払明細書（PDF）をダウンロード',
+  },
+  receipt: {
+    open: '領収書を発行',
+    title: '領収書の発行',
+    lead: 'この支払いの領収書（PDF）を発行します。',
+    reissue: '同じ支払いの領収書を2回目以降に発行すると、「再発行」と印字されます。',
+    note: '但し書き',
+    noteHint: '「{{note}}」のように、何の代金かを書きます',
+    noteCount: '{{length}} / {{max}}文字',
+    taxRate: '税率',
+    rate10: '10%',
+    rate8: '8%（軽減税率）',
+    rate8Hint: '飲食料品（酒類・外食を除く）や新聞の販売は8%です',
+    issue: '発行',
+    issued: '領収書を発行しました（{{fileName}}）',
+    failed: '領収書を発行できませんでした',
+  },
+} as const;

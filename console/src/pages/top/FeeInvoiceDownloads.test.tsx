@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import type { FeeInvoice } from '@coin/contract';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { documentKeys } from '@/api/documents';
+import { ApiError } from '@/api/errors';
+import { formQueryClient, type Mounted, mount } from '@/components/formTesting';
+import { formatMonth, tokyoMonth } from '@/format';
+import { FeeInvoiceDownloads, FeeInvoicePart } from './FeeInvoiceDownloads';
+import { monthsBefore } from './feeInvoiceState';
+
+const { call, open, saveFile } = vi.hoisted(() => ({ call: vi.fn(), open: vi.fn(), saveFile: vi.fn() }));
+vi.mock('@/api/instance', () => ({ api: { call, open } }));
+// The browser's save is not there in happy-dom: what would be saved is recorded instead.
+vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
+
+const MERCHANT = 7;
+// Months from today's, so the test holds on any day: last month is closed, this one is not.
+const CURRENT = tokyoMonth();
+const [CLOSED = '', EARLIER = ''] = monthsBefore(CURRENT, 2);
+
+const invoice = (overrides: Partial<FeeInvoice>): FeeInvoice => ({
+  number: 'INV-000001',
+  summarized_month: CLOSED,
+  issued_at: '2026-01-05T01:00:00.000Z',
+  amount: 13_568,
+  tax: 1_356,
+  total: 14_924,
+  corrects_number: null,
+  superseded: false,
+  ...overrides,
+});
+
+/** A corrected month: the first invoice replaced by a later one naming it. */
+const CORRECTED = [
+  invoice({ number: 'INV-000001', superseded: true }),
+  invoice({
+    number: 'INV-000007',
+    issued_at: '2026-01-20T01:00:00.000Z',
+    corrects_number: 'INV-000001',
+    total: 15_000,
+  }),
+];
+
+const pdfAnswer = (fileName: string) =>
+  new Response('%PDF-1.7\n', {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    },
+  });
+
+let mounted: Mounted | undefined;
+beforeEach(() => {
+  call.mockReset();
+  open.mockReset();
+  saveFile.mockReset();
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+const buttonNamed = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
+const text = () => document.body.textContent ?? '';
+const click = (button: HTMLButtonElement | null) =>
+  act(async () => {
+    if (!button) throw new Error('no such button');
+    button.click();
+  });
+
+describe("a month's fee invoice", () => {
+  it('downloads the closed month’s invoice by its month and says under which name it was saved', async () => {
+    open.mockResolvedValue(pdfAnswer(`請求書_${CLOSED}_INV-000001.pdf`));
+    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
+    expect(text()).not.toContain('訂正済み');
+    await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
+    await vi.waitFor(() => expect(text()).toContain(`請求書_${CLOSED}_INV-000001.pdf を保存しました`));
+    expect(open).toHaveBeenCalledOnce();
+    expect(open.mock.calls[0]?.[0]).toBe('downloadFeeInvoice');
+    expect(open.mock.calls[0]?.[1]).toMatchObject({ params: { id: MERCHANT, month: CLOSED } });
+    expect(saveFile).toHaveBeenCalledOnce();
+    expect(saveFile.mock.calls[0]?.[0].fileName).toBe(`請求書_${CLOSED}_INV-000001.pdf`);
+  });
+
+  it('says 訂正済み for a corrected month and gives the original by its number', async () => {
+    open.mockResolvedValue(pdfAnswer('請求書_INV-000001.pdf'));
+    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={CLOSED} invoices={CORRECTED} />);
+    expect(text()).toContain('訂正済み');
+    // Another month's correction says nothing of this one.
+    expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).not.toBeNull();
+    await click(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード'));
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    expect(open.mock.calls[0]?.[0]).toBe('downloadDocument');
+    expect(open.mock.calls[0]?.[1]).toMatchObject({ params: { id: MERCHANT, number: 'INV-000001' } });
+  });
+
+  it('keeps a correction to its own month', async () => {
+    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={EARLIER} invoices={CORRECTED} />);
+    expect(text()).not.toContain('訂正済み');
+    expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).toBeNull();
+    expect(buttonNamed(`${formatMonth(EARLIER)}の請求書（PDF）をダウンロード`)).not.toBeNull();
+  });
+
+  it('offers no invoice for the month not closed yet, and says when it comes', async () => {
+    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={CURRENT} invoices={[]} />);
+    expect(document.querySelector('button')).toBeNull();
+    expect(text()).toContain('翌月1日から発行');
+  });
+
+  it("shows the server's reason when the invoice cannot be had", async () => {
+    open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: 'この月の手数料はありません' }));
+    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
+    await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
+    await vi.waitFor(() =>
+      expect(document.querySelector('[role="alert"]')?.textContent).toContain('この月の手数料はありません'),
+    );
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain('ダウンロードできませんでした');
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+
+  it('reads the issued invoices again after a download: a month corrected by it then says 訂正済み', async () => {
+    const client = formQueryClient();
+    client.setQueryData(documentKeys.feeInvoices(MERCHANT, CURRENT), { items: [invoice({})] });
+    call.mockResolvedValue({ items: CORRECTED });
+    open.mockResolvedValue(pdfAnswer('請求書_INV-000007.pdf'));
+    mounted = await mount(<FeeInvoicePart merchantId={MERCHANT} month={CLOSED} />, client);
+    expect(text()).not.toContain('訂正済み');
+    await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
+    await vi.waitFor(() => expect(text()).toContain('訂正済み'));
+    expect(call).toHaveBeenCalledWith('listFeeInvoices', expect.objectContaining({ query: { target: CURRENT } }));
+    expect(text()).toContain('訂正前の請求書（INV-000001）も取り出せます');
+  });
+});
