@@ -791,6 +791,20 @@ export const CALLS = {
     body: d.receiptBodySchema,
     response: s.fileResponseSchema,
   },
+  getJournalAccounts: {
+    ...E.getJournalAccounts,
+    summary:
+      "The account names the journal export (仕訳データ, 弥生会計's import layout) books under: the merchant's, or the defaults",
+    params: s.merchantParamsSchema,
+    response: s.journalAccountsResponseSchema,
+  },
+  updateJournalAccounts: {
+    ...E.updateJournalAccounts,
+    summary: 'Set the account names of the journal export (each 1–24 characters, no control characters)',
+    params: s.merchantParamsSchema,
+    body: s.updateJournalAccountsBodySchema,
+    response: s.journalAccountsResponseSchema,
+  },
 } as const satisfies Record<CallId, CallDef>;
 
 export type CallResponse<K extends CallId> = z.infer<(typeof CALLS)[K]['response']>;

@@ -63,6 +63,8 @@ export const CSV_REPORTS = [
   'url_payments',
   'invoices',
   'merchant_users',
+  /** The period's journal entries in 弥生会計's import layout (no header row). */
+  'journal_yayoi',
 ] as const;
 
 /** Whose fee limit GET /history/fee_limits answers. */

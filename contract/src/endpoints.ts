@@ -628,6 +628,16 @@ export const CALL_ENDPOINTS = {
     access: merchant(ALL_ROLES),
     produces: 'application/pdf',
   },
+  getJournalAccounts: {
+    method: 'GET',
+    path: '/merchants/{id}/journal_accounts',
+    access: merchant(ALL_ROLES),
+  },
+  updateJournalAccounts: {
+    method: 'PUT',
+    path: '/merchants/{id}/journal_accounts',
+    access: merchant(OWNER_ONLY),
+  },
 } as const satisfies Record<string, CallEndpoint>;
 
 export type CallId = keyof typeof CALL_ENDPOINTS;

@@ -5,6 +5,7 @@ export * from './schemas/csv';
 export * from './schemas/fees';
 export * from './schemas/historySearch';
 export * from './schemas/identities';
+export * from './schemas/journal';
 export * from './schemas/merchants';
 export * from './schemas/merchantUsers';
 export * from './schemas/notices';

@@ -697,6 +697,7 @@ export const jpPages = {
       invoices: '請求書',
       merchant_users: 'ユーザー一覧',
       journal_yayoi: '仕訳データ（弥生会計）',
+      journal_yayoi: '仕訳データ（弥生会計）',
     },
     description: '指定した期間のデータをすべてCSVファイルでダウンロードします。',
     receiving: '受信中… {{rows}}行（{{kb}} KB）',

@@ -385,6 +385,21 @@ export interface Database {
   merchant_tags: MerchantTagTable;
   // Mail outbox (migration 0010)
   mail_outbox: MailOutboxTable;
+  // Journal export (migration 0017)
+  journal_accounts: JournalAccountTable;
+}
+
+/** The account names a merchant's journal export books under (issue 26; migration 0017); no row: the defaults. */
+export interface JournalAccountTable {
+  merchant_id: number;
+  receivable: string;
+  sales: string;
+  fees: string;
+  bank: string;
+  payable: string;
+  other_income: string;
+  updated_by: number | null;
+  updated_at: Timestamp;
 }
 
 /** A mail waiting for delivery, delivered, or given up after its last attempt. */

@@ -27,7 +27,8 @@ export type AuditAction =
   | 'merchant.image_uploaded'
   | 'merchant.tags_updated'
   | 'merchant.rebate_coin_updated'
-  | 'merchant.bank_account_changed';
+  | 'merchant.bank_account_changed'
+  | 'merchant.journal_accounts_updated';
 
 export interface AuditEvent {
   actorUserId: number | null;

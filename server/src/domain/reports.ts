@@ -23,6 +23,7 @@ import { notFound } from './errors';
 import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
 import { invoiceBatches } from './invoices';
+import { journalBatches } from './journal';
 import { exactInstant, instantParam, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { merchantPaymentBatches } from './merchantPayments';
 import { merchantUserRows } from './merchants';
@@ -58,7 +59,8 @@ export interface ReportContext {
 export interface Report {
   /** The merchant's name, for the file name. */
   merchantName: string;
-  header: readonly string[];
+  /** null: no header row (a file an accounting package imports starts with its first record). */
+  header: readonly string[] | null;
   batches: AsyncIterable<ReportValue[][]>;
 }
 
@@ -466,6 +468,20 @@ export async function buildReport(
         ]),
       };
     }
+    // The journal in 弥生会計's import layout (journal.ts; docs/operations.md, "Journal export (仕訳)").
+    case 'journal_yayoi':
+      return {
+        merchantName: merchant.name,
+        header: null,
+        batches: journalBatches(
+          db,
+          filter.merchantId,
+          merchant.wallet_no,
+          filter.startDate,
+          filter.endDate,
+          tokyoDate(context.now),
+        ),
+      };
     // The merchant's staff as the list shows them (no period: every user, the date is the export's).
     case 'merchant_users':
       return {

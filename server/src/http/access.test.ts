@@ -301,6 +301,19 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   getMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
   downloadMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
   downloadMerchantQrPoster: () => ({ params: { id: DEMO.mainMerchantId } }),
+  // Journal export (issue 26)
+  getJournalAccounts: () => ({ params: { id: DEMO.mainMerchantId } }),
+  updateJournalAccounts: () => ({
+    params: { id: DEMO.mainMerchantId },
+    payload: {
+      receivable: '売掛金',
+      sales: '売上高',
+      fees: '支払手数料',
+      bank: '普通預金',
+      payable: '未払金',
+      other_income: '雑収入',
+    },
+  }),
 };
 
 const CALLERS = {

@@ -2,42 +2,12 @@ import { CALLS, HISTORY_CSV_HEADER, type History, TRANSACTION_TYPE_LABELS } from
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_WALLETS } from '../domain/ledger';
+import { parseCsv } from '../testing/csv';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { insertPastTransaction } from '../testing/pastPosting';
 import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine, csvStream, encodeCsv } from './csv';
 
 /** Money: histories and fees — the CSV writer and the downloads. */
-
-/** RFC 4180 records of a decoded file (CRLF line ends, quoted fields). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  expect(field, 'the file ends with CRLF').toBe('');
-  expect(record).toEqual([]);
-  return records;
-}
 
 describe('Windows-31J text', () => {
   const roundTrip = (text: string) => iconv.decode(encodeCsv(text, 'cp932'), 'cp932');

@@ -131,17 +131,18 @@ export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
 }
 
 /**
- * The whole file as a stream: the header, then each batch of rows as it comes from the database.
+ * The whole file as a stream: the header (none for a file an accounting package imports, whose first
+ * line is already data), then each batch of rows as it comes from the database.
  * Batches are pulled only as fast as the client reads (backpressure), so memory stays flat.
  */
 export function csvStream<Row>(
-  header: readonly string[],
+  header: readonly string[] | null,
   batches: AsyncIterable<Row[]>,
   toCells: (row: Row) => readonly CsvCell[],
   encoding: CsvEncoding,
 ): Readable {
   async function* chunks(): AsyncGenerator<Buffer> {
-    const head = encodeCsv(csvLine(header, encoding), encoding);
+    const head = encodeCsv(header === null ? '' : csvLine(header, encoding), encoding);
     yield encoding === 'utf8' ? Buffer.concat([UTF8_BOM, head]) : head;
     for await (const batch of batches) {
       let text = '';

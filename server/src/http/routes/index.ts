@@ -8,6 +8,7 @@ import { accountHandlers } from './accounts';
 import type { AppDeps, CallContext, CallHandler, CallHandlers } from './context';
 import { historyHandlers } from './history';
 import { identityHandlers } from './identities';
+import { journalHandlers } from './journal';
 import { merchantSettingsHandlers } from './merchantSettings';
 import { merchantHandlers } from './merchants';
 import { moneyOutHandlers } from './moneyOut';
@@ -42,6 +43,8 @@ const HANDLERS: CallHandlers<CallId> = {
   ...merchantSettingsHandlers,
   // Two-step sign-in: the caller's factors, the merchant's requirement
   ...twoStepHandlers,
+  // The journal export's account names
+  ...journalHandlers,
 };
 
 /** `/merchants/{id}` → `/merchants/:id` */
