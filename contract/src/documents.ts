@@ -1,30 +1,15 @@
 import { z } from 'zod';
+import {
+  isRegistrationNumber,
+  REGISTRATION_NUMBER_CHECK_MESSAGE,
+  REGISTRATION_NUMBER_MESSAGE,
+} from './registrationNumber';
 import { amountSchema, idSchema, instantSchema, monthSchema, periodQuerySchema } from './schemas';
 
 /*
  * The papers a shop files (issue 26): the service's qualified invoice (適格請求書) for each month's fees,
  * payout statements (支払明細書) and receipts (領収書) for payments, all as PDF.
  */
-
-/**
- * A qualified invoice issuer's registration number: T and 13 digits whose first digit checks the other
- * twelve (the corporate number's check digit: 9 − (Σ Pn × Qn mod 9), Pn the n-th digit of the twelve counted
- * from the last, Qn 1 for odd n and 2 for even n). The same rule serves individuals' numbers.
- */
-export function registrationNumberCheckDigit(twelve: string): number {
-  let sum = 0;
-  for (let n = 1; n <= 12; n++) sum += Number(twelve[12 - n]) * (n % 2 === 1 ? 1 : 2);
-  return 9 - (sum % 9);
-}
-
-export function isRegistrationNumber(value: string): boolean {
-  const match = /^T(\d)(\d{12})$/.exec(value);
-  return match !== null && Number(match[1]) === registrationNumberCheckDigit(match[2] as string);
-}
-
-export const REGISTRATION_NUMBER_MESSAGE = '登録番号は「T」と13桁の数字で入力してください（例: T1234567890123）';
-export const REGISTRATION_NUMBER_CHECK_MESSAGE =
-  '登録番号の数字が正しくありません。適格請求書発行事業者の通知書をご確認ください';
 
 /** A merchant's own invoice registration number in its profile: empty, or T + 13 digits with a valid check digit. */
 export const registrationNumberSchema = z.union([

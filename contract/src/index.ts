@@ -13,6 +13,7 @@ export * from './openapi';
 export * from './paymentDetail';
 export * from './payouts';
 export * from './programs';
+export * from './registrationNumber';
 export * from './roles';
 export * from './routes';
 export * from './runtimeConfig';
