@@ -7,8 +7,10 @@ import '@mantine/core/styles/Badge.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { documentFallbackNames, openGroupPayoutStatement } from '@/api/documents';
 import { payoutQueries } from '@/api/payouts';
 import { ListSection } from '@/components/ListSection';
+import { PdfDownload } from '@/components/PdfDownload';
 import { useListSearch } from '@/components/useListSearch';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
@@ -18,7 +20,7 @@ import { type MerchantEntry, selectSelectedMerchant, useSessionState } from '@/s
 import { GroupTotalsCard } from './GroupTotalsCard';
 import { PayoutPeriodControls } from './PayoutPeriodControls';
 import { payoutColumns } from './payoutColumns';
-import { payoutsQueryOf } from './payoutView';
+import { payoutsQueryOf, periodParts } from './payoutView';
 
 /** Why there is no list: only a group's parent sees its merchants' payouts (the server refuses others). */
 function ParentOnly() {
@@ -33,6 +35,20 @@ function ParentOnly() {
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/** The group's statement (支払明細書, PDF) of the payouts whose closing ended in the period. */
+export function GroupStatementDownload({ merchantId, from, to }: { merchantId: number; from: string; to: string }) {
+  const { t } = useTranslation();
+  const period = { start_date: from, end_date: to };
+  return (
+    <PdfDownload
+      label={t('documents.payoutStatement.group')}
+      ariaLabel={t('documents.payoutStatement.groupLabel', periodParts({ period_start: from, period_end: to }))}
+      open={(signal) => openGroupPayoutStatement(merchantId, period, signal)}
+      fallbackName={documentFallbackNames.groupPayoutStatement(period)}
+    />
   );
 }
 
@@ -51,7 +67,13 @@ function GroupPayouts({ merchant }: { merchant: MerchantEntry }) {
       <Paper withBorder radius="md" p="md" component="section" aria-label={t('list.filters')}>
         <Stack gap="xs">
           <Group align="flex-end" gap="md" wrap="wrap">
-            <PayoutPeriodControls merchant={merchant} report="group_payouts" search={search} update={update} />
+            <PayoutPeriodControls
+              merchant={merchant}
+              report="group_payouts"
+              search={search}
+              update={update}
+              files={<GroupStatementDownload merchantId={merchant.merchant_id} from={search.from} to={search.to} />}
+            />
           </Group>
           <Text size="xs" c="dimmed">
             {t('withdrawal.list.periodHint')}

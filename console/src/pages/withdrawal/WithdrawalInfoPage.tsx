@@ -22,7 +22,7 @@ import { payoutsQueryOf } from './payoutView';
 
 const BANK_ACCOUNT_ROUTE = APP_ROUTES.find((route) => route.name === 'MerchantBankAccount');
 
-/** The merchant's next payout, then its payouts whose closing ended in the period, with CSV. */
+/** The merchant's next payout, then its payouts whose closing ended in the period, with CSV and each one's statement. */
 function MerchantPayouts({ merchant }: { merchant: MerchantEntry }) {
   const { t } = useTranslation();
   const role = useSessionState(selectRole);
@@ -31,7 +31,10 @@ function MerchantPayouts({ merchant }: { merchant: MerchantEntry }) {
     ...payoutQueries.list(merchant.merchant_id, payoutsQueryOf(search)),
     placeholderData: keepPreviousData,
   });
-  const columns = useMemo(() => payoutColumns(t, { merchant: false, transaction: true }), [t]);
+  const columns = useMemo(
+    () => payoutColumns(t, { merchant: false, transaction: true, statementOf: merchant.merchant_id }),
+    [t, merchant.merchant_id],
+  );
   const bankAccountPath = BANK_ACCOUNT_ROUTE && canOpen(BANK_ACCOUNT_ROUTE, role) ? BANK_ACCOUNT_ROUTE.path : null;
 
   return (

@@ -1,7 +1,9 @@
 import type { MaskedAccount, Payout, PayoutStatus } from '@coin/contract';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { documentFallbackNames, openPayoutStatement } from '@/api/documents';
 import { CoinAmount } from '@/components/CoinAmount';
 import type { Column } from '@/components/ListTable';
+import { PdfDownload } from '@/components/PdfDownload';
 import { formatCoin } from '@/format';
 import type { TFunction } from '@/i18n';
 import { useTranslation } from '@/i18n';
@@ -82,11 +84,30 @@ function TransactionLink({ payout }: { payout: Payout }) {
   );
 }
 
+/** The payout's statement (支払明細書, PDF), named by its transfer day for a screen reader. */
+function StatementDownload({ merchantId, payout }: { merchantId: number; payout: Payout }) {
+  const { t } = useTranslation();
+  return (
+    <PdfDownload
+      compact
+      label={t('documents.payoutStatement.download')}
+      ariaLabel={t('documents.payoutStatement.downloadLabel', { date: dayParts(payout.payout_date).date })}
+      open={(signal) => openPayoutStatement(merchantId, payout.id, signal)}
+      fallbackName={documentFallbackNames.payoutStatement(payout.id)}
+    />
+  );
+}
+
 /**
  * The columns of a payout list. The group's list adds the merchant and leaves out the ledger link
- * (the transaction history shows the selected merchant's wallet only).
+ * (the transaction history shows the selected merchant's wallet only) and the per-payout statement (the
+ * group has one statement for the period); the merchant's own list gives each payout's statement.
  */
-export function payoutColumns(t: TFunction, options: { merchant: boolean; transaction: boolean }): Column<Payout>[] {
+export function payoutColumns(
+  t: TFunction,
+  options: { merchant: boolean; transaction: boolean; statementOf?: number },
+): Column<Payout>[] {
+  const { statementOf } = options;
   return [
     ...(options.merchant
       ? [{ key: 'merchant', header: t('withdrawal.fields.merchant'), render: (row: Payout) => row.merchant_name }]
@@ -138,6 +159,15 @@ export function payoutColumns(t: TFunction, options: { merchant: boolean; transa
             key: 'transaction',
             header: t('withdrawal.fields.transaction'),
             render: (row: Payout) => <TransactionLink payout={row} />,
+          },
+        ]
+      : []),
+    ...(statementOf !== undefined
+      ? [
+          {
+            key: 'statement',
+            header: t('documents.payoutStatement.column'),
+            render: (row: Payout) => <StatementDownload merchantId={statementOf} payout={row} />,
           },
         ]
       : []),

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import type { Payout } from '@coin/contract';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { type Mounted, mount } from '@/components/formTesting';
+import { t } from '@/i18n';
+import { payoutColumns } from './payoutColumns';
+import { GroupStatementDownload } from './WithdrawalInfoMerchantPage';
+
+const { open, saveFile } = vi.hoisted(() => ({ open: vi.fn(), saveFile: vi.fn() }));
+vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open } }));
+vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
+
+const PAYOUT: Payout = {
+  id: 42,
+  merchant_id: 7,
+  merchant_name: 'めぶく商店',
+  period_start: '2026-10-01',
+  period_end: '2026-10-31',
+  payout_date: '2026-11-10',
+  coin_name: 'めぶくコイン',
+  gross_amount: 120_000,
+  fee: 2_400,
+  transfer_fee: 0,
+  net_amount: 117_600,
+  account: null,
+  status: 'PAID',
+  failure_reason: null,
+  transaction_id: 900,
+  posted_at: '2026-11-09T15:00:00.000Z',
+};
+
+const pdf = (fileName: string) =>
+  new Response('%PDF-1.7\n', {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    },
+  });
+
+let mounted: Mounted | undefined;
+beforeEach(() => {
+  open.mockReset();
+  saveFile.mockReset();
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+const press = (label: string) =>
+  act(async () => {
+    const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+    if (!button) throw new Error(`no button ${label}`);
+    button.click();
+  });
+
+describe('payout statements', () => {
+  it("give each of the merchant's payouts its 支払明細書（PDF）, asked for by the payout's id", async () => {
+    const statement = payoutColumns(t, { merchant: false, transaction: true, statementOf: 7 }).find(
+      (column) => column.key === 'statement',
+    );
+    expect(statement?.header).toBe('明細書');
+    open.mockResolvedValue(pdf('支払明細書_2026-11-10_DOC-P-00000042.pdf'));
+    mounted = await mount(<>{statement?.render(PAYOUT)}</>);
+    expect(mounted.container.textContent).toContain('支払明細書（PDF）');
+    await press('2026/11/10 の支払明細書（PDF）をダウンロード');
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    expect(open).toHaveBeenCalledWith(
+      'downloadPayoutStatement',
+      expect.objectContaining({ params: { id: 7, payout_id: 42 } }),
+    );
+    expect(mounted.container.textContent).toContain('支払明細書_2026-11-10_DOC-P-00000042.pdf を保存しました');
+  });
+
+  it("leave the group's list without a per-payout statement (the group has one for the period)", () => {
+    const keys = payoutColumns(t, { merchant: true, transaction: false }).map((column) => column.key);
+    expect(keys).not.toContain('statement');
+  });
+
+  it("give a group parent one statement of the page's period", async () => {
+    open.mockResolvedValue(pdf('支払明細書_グループ_2026-10-01_2026-10-31.pdf'));
+    mounted = await mount(<GroupStatementDownload merchantId={3} from="2026-10-01" to="2026-10-31" />);
+    expect(mounted.container.textContent).toContain('明細書（PDF）');
+    await press('2026/10/01〜2026/10/31 のグループの支払明細書（PDF）をダウンロード');
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    expect(open).toHaveBeenCalledWith(
+      'downloadGroupPayoutStatement',
+      expect.objectContaining({ params: { id: 3 }, query: { start_date: '2026-10-01', end_date: '2026-10-31' } }),
+    );
+  });
+
+  it("say why a statement could not be had, in the server's words", async () => {
+    open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: '支払いが見つかりません' }));
+    const statement = payoutColumns(t, { merchant: false, transaction: true, statementOf: 7 }).at(-1);
+    mounted = await mount(<>{statement?.render(PAYOUT)}</>);
+    await press('2026/11/10 の支払明細書（PDF）をダウンロード');
+    await vi.waitFor(() =>
+      expect(mounted?.container.querySelector('[role="alert"]')?.textContent).toBe(
+        'ダウンロードできませんでした。支払いが見つかりません',
+      ),
+    );
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+});
