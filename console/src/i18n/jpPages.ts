@@ -20,6 +20,7 @@ import {
 } from '@coin/contract';
 import { documents } from './pages/documents';
 import { historyFilters } from './pages/historyFilters';
+import { journal } from './pages/journal';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
 import { twoStep } from './pages/twoStep';
@@ -697,7 +698,6 @@ export const jpPages = {
       invoices: '請求書',
       merchant_users: 'ユーザー一覧',
       journal_yayoi: '仕訳データ（弥生会計）',
-      journal_yayoi: '仕訳データ（弥生会計）',
     },
     description: '指定した期間のデータをすべてCSVファイルでダウンロードします。',
     receiving: '受信中… {{rows}}行（{{kb}} KB）',
@@ -1170,4 +1170,6 @@ export const jpPages = {
   twoStep,
   // The papers (issue 26): fee invoices, payout statements, receipts
   documents,
+  // The journal export's account names (issue 26, /download)
+  journal,
 } as const;

@@ -9,6 +9,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { downloadSearch } from './downloadSearch';
+import { JournalAccountsCard } from './JournalAccountsCard';
 
 /** The report centre: kind, period and encoding (kept in the URL); streams the CSV with its progress. */
 export default function DownloadPage() {
@@ -52,6 +53,9 @@ export default function DownloadPage() {
           <DownloadButton state={state} onDownload={() => void download(query)} onCancel={cancel} />
         </Stack>
       </Paper>
+      {report === 'journal_yayoi' && (
+        <JournalAccountsCard merchantId={merchant.merchant_id} editable={role === 'Owner'} />
+      )}
     </Stack>
   );
 }
