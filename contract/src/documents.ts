@@ -78,3 +78,12 @@ export const feeInvoicesResponseSchema = z.object({ items: z.array(feeInvoiceSch
 export type FeeInvoice = z.infer<typeof feeInvoiceSchema>;
 export type ReceiptBody = z.input<typeof receiptBodySchema>;
 export type DocumentKind = z.infer<typeof documentKindSchema>;
+
+/** The documents' refusals, word for word as the console shows them. */
+export const DOCUMENT_MESSAGES = {
+  monthNotClosed: 'この月の手数料はまだ締まっていません。請求書は翌月1日から発行できます',
+  noFees: 'この月の手数料はありません',
+  documentNotFound: '書類が見つかりません',
+  notAPayment: '領収書は、このお店が受け取ったお支払いにだけ発行できます',
+  payoutNotFound: '支払いが見つかりません',
+} as const;

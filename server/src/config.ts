@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BANK_ACCOUNT_HOLD_HOURS_DEFAULT, PASSWORD_MIN_LENGTH_DEFAULT } from '@coin/contract';
+import { BANK_ACCOUNT_HOLD_HOURS_DEFAULT, isRegistrationNumber, PASSWORD_MIN_LENGTH_DEFAULT } from '@coin/contract';
 import { parseTestClock, TEST_CLOCK_VARIABLE } from '@coin/contract/testClock';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -273,6 +273,37 @@ const SCHEMA = {
       'On SIGTERM, how long requests in flight and background work may take to finish before the process exits anyway',
     read: integer(25, 1, 3600),
   }),
+  // Documents (issue 26)
+  invoiceIssuerName: variable('INVOICE_ISSUER_NAME', {
+    default: '株式会社めぶくコイン',
+    description:
+      "The service operator's name as printed on fee invoices and payout statements (the qualified invoice issuer)",
+    read: checked(
+      '株式会社めぶくコイン',
+      (text) => text.length >= 1 && text.length <= 60 && !/[\p{Cc}\p{Cf}]/u.test(text),
+      (text) => `must be 1 to 60 printable characters (got "${text}")`,
+    ),
+  }),
+  invoiceRegistrationNo: variable('INVOICE_REGISTRATION_NO', {
+    default: 'T7123456789012',
+    description:
+      "The operator's qualified invoice issuer registration number (T and 13 digits), checked against its check digit at start-up; the default is a made-up number for the demo",
+    read: checked(
+      'T7123456789012',
+      isRegistrationNumber,
+      (text) => `must be T and 13 digits whose first digit is the check digit of the other twelve (got "${text}")`,
+    ),
+  }),
+  documentNumberPrefix: variable('DOCUMENT_NUMBER_PREFIX', {
+    default: 'MC',
+    description:
+      'The prefix of issued document numbers (fee invoices MC-F-…, receipts MC-R-…): 1 to 8 capital letters or digits; change it only between fiscal years, numbers already issued keep theirs',
+    read: checked(
+      'MC',
+      (text) => /^[A-Z0-9]{1,8}$/.test(text),
+      (text) => `must be 1 to 8 capital letters or digits (got "${text}")`,
+    ),
+  }),
   /** Tests only: the clock the process starts at (contract/src/testClock.ts), read by installTestClock. */
   testClock: variable(TEST_CLOCK_VARIABLE, {
     default: '(unset)',
@@ -288,6 +319,26 @@ const SCHEMA = {
       }
     },
   }),
+};
+
+/** What fee invoices, statements and receipts are issued with (the issuer, its number, the numbering). */
+export interface DocumentSettings {
+  issuerName: string;
+  registrationNo: string;
+  numberPrefix: string;
+}
+export const documentSettingsOf = (
+  config: Pick<Config, 'invoiceIssuerName' | 'invoiceRegistrationNo' | 'documentNumberPrefix'>,
+): DocumentSettings => ({
+  issuerName: config.invoiceIssuerName,
+  registrationNo: config.invoiceRegistrationNo,
+  numberPrefix: config.documentNumberPrefix,
+});
+/** The defaults: the demo seed's documents are issued with them. */
+export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
+  issuerName: SCHEMA.invoiceIssuerName.default,
+  registrationNo: SCHEMA.invoiceRegistrationNo.default,
+  numberPrefix: SCHEMA.documentNumberPrefix.default,
 };
 
 type Schema = typeof SCHEMA;

@@ -13,6 +13,7 @@ import type { Db } from '../db/connection';
 import type { RefundApplicationStatus } from '../db/schema';
 import { useCoupon } from '../domain/coupons';
 import { DomainError } from '../domain/errors';
+import { correctMonthlyFee, type FeeCorrection } from '../domain/fees';
 import { pruneIdempotencyKeys } from '../domain/idempotency';
 import { OPERATOR_SECRET_HEADER, type OperatorChannel } from '../domain/operatorChannel';
 import {
@@ -57,11 +58,21 @@ Operator commands of the wallet service:
       for good. Running the same date twice charges nothing twice. Run it daily.
   idempotency-keys prune [--days N]
       forget the Idempotency-Keys of money-moving requests older than N days (default 7)
+  fees correct --merchant <id> --month YYYYMM --amount <N> --reason <text> [--json]
+      correct a month's fees before tax (its tax is recalculated at 10 %, rounded down); the correction
+      and its reason are kept and audited (fees.corrected), and the month's next fee invoice is a
+      corrected invoice (請求書（訂正）) naming the one it corrects, which stays downloadable
   two-step reset --email <address> [--json]
       remove every second factor (authenticator app, passkeys, recovery codes) of a user who lost
       them all, after confirming who they are out of band: their next sign-in takes the password
       alone, and a merchant that requires two-step sends them to enrol again. Written to the audit
       trail (identity.two_step_reset, no actor: the operator)
+  move-to-postgres --to postgres://user:password@host:5432/database [--json]
+      move the embedded database (DATA_DIR/pglite) to PostgreSQL, with the server stopped: migrates
+      the target, then copies every table in dependency order, ids and all, and sets its sequences,
+      in one transaction there; a target holding any data is refused. Then start the server with
+      DATABASE_URL set to that URL: it runs on PostgreSQL from then on (DATA_DIR/pglite is left as
+      it was: keep it as a backup until the service has been checked)
 
 With DATABASE_URL the command uses PostgreSQL directly. On the embedded database (PGlite, one
 process only) it opens DATA_DIR itself when the server is stopped, and asks the running server
@@ -80,6 +91,7 @@ export interface AdminBackend {
   useCoupon(id: number, walletNo: string, amount: number): Promise<CouponUse>;
   runAutomaticPayments(date: string): Promise<AutomaticPaymentRunResult>;
   resetTwoStep(email: string): Promise<{ user_id: number; removed: number }>;
+  correctFee(input: { merchantId: number; month: string; amount: number; reason: string }): Promise<FeeCorrection>;
 }
 
 /** What a coupon's use answers. */
@@ -108,6 +120,7 @@ export function databaseBackend(
     approveRefund: (id) => approveRefund(db, { applicationId: id }),
     pruneIdempotencyKeys: (days) => pruneIdempotencyKeys(db, days),
     resetTwoStep: (email) => resetTwoStep(db, email, new Date()),
+    correctFee: (input) => correctMonthlyFee(db, input, new Date()),
   };
 }
 
@@ -164,6 +177,16 @@ export function serverBackend(channel: OperatorChannel): AdminBackend {
       const response = await fetch(`${base}/two-step/reset?${query}`, { method: 'POST', headers });
       return answerOf<{ user_id: number; removed: number }>(response);
     },
+    async correctFee(input) {
+      const query = new URLSearchParams({
+        merchant: String(input.merchantId),
+        month: input.month,
+        amount: String(input.amount),
+        reason: input.reason,
+      });
+      const response = await fetch(`${base}/fees/correct?${query}`, { method: 'POST', headers });
+      return answerOf<FeeCorrection>(response);
+    },
     async issueInvoice(input) {
       const response = await fetch(`${base}/invoices`, {
         method: 'POST',
@@ -209,6 +232,8 @@ const OPTIONS = {
   limit: { type: 'string' },
   days: { type: 'string' },
   email: { type: 'string' },
+  month: { type: 'string' },
+  reason: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -261,6 +286,29 @@ export async function runAdmin(
       else
         io.out(
           `removed ${reset.removed} second factor${reset.removed === 1 ? '' : 's'} of user #${reset.user_id} (${email})`,
+        );
+      return 0;
+    });
+  }
+  if (group === 'fees') {
+    if (command !== 'correct' || rest.length > 0)
+      return usage('fees takes one command: correct --merchant <id> --month YYYYMM --amount <N> --reason <text>');
+    const merchantId = positiveId(values.merchant);
+    if (merchantId === null) return usage('--merchant must be a merchant id');
+    const month = values.month ?? '';
+    if (!/^\d{4}(0[1-9]|1[0-2])$/.test(month)) return usage('--month must be a month YYYYMM');
+    const amount = values.amount !== undefined && /^\d{1,12}$/.test(values.amount) ? Number(values.amount) : null;
+    if (amount === null) return usage('--amount must be a whole amount (yen, before tax)');
+    const reason = values.reason?.trim() ?? '';
+    if (reason === '') return usage('--reason must say why the fees are corrected');
+    return refusing(io, async () => {
+      const target = await backend();
+      const corrected = await target.correctFee({ merchantId, month, amount, reason });
+      if (values.json) io.out(JSON.stringify(corrected, null, 2));
+      else
+        io.out(
+          `corrected the fees of merchant #${merchantId} for ${month} through ${target.describe}: ` +
+            `${yen(corrected.previous_amount)} → ${yen(corrected.amount)} (tax ${yen(corrected.tax)}): ${corrected.reason}`,
         );
       return 0;
     });

@@ -61,6 +61,38 @@ export interface MerchantTable {
   qr_poster_downloaded_at: Date | null;
   /** Staff must have a second factor to use the merchant (issue 24; migration 0015). */
   require_two_step: Generated<boolean>;
+  /** The merchant's own qualified invoice registration number, printed on its receipts; '' when none (migration 0016). */
+  invoice_registration_no: Generated<string>;
+}
+
+/* Documents (migration 0016). */
+
+export type DocumentKind = 'fee_invoice' | 'receipt';
+
+/** A numbered document as issued: rendered again from `content`, so the same number always gives the same paper. */
+export interface IssuedDocumentTable {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: DocumentKind;
+  /** The month (YYYYMM) of a fee invoice, the transaction id of a receipt. */
+  subject: string;
+  number: string;
+  issued_at: Date;
+  content: unknown;
+  /** The fee invoice this one corrects, or the receipt this one reissues. */
+  replaces_id: number | null;
+  issued_by: number | null;
+}
+
+/** An operator's correction of a month's fee summary. */
+export interface FeeCorrectionTable {
+  id: Generated<number>;
+  merchant_id: number;
+  summarized_month: string;
+  previous_amount: number;
+  amount: number;
+  reason: string;
+  created_at: Date;
 }
 
 /* Two-step sign-in (migration 0015). */
@@ -385,6 +417,9 @@ export interface Database {
   merchant_tags: MerchantTagTable;
   // Mail outbox (migration 0010)
   mail_outbox: MailOutboxTable;
+  // Documents (migration 0016)
+  issued_documents: IssuedDocumentTable;
+  fee_corrections: FeeCorrectionTable;
   // Journal export (migration 0017)
   journal_accounts: JournalAccountTable;
 }

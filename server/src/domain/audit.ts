@@ -23,6 +23,8 @@ export type AuditAction =
   | 'merchant.two_step_requirement_changed'
   // Merchant settings
   | 'merchant.profile_updated'
+  // Documents
+  | 'fees.corrected'
   | 'merchant.status_changed'
   | 'merchant.image_uploaded'
   | 'merchant.tags_updated'

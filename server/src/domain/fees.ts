@@ -2,8 +2,10 @@ import type { CallResponse } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
-import { notFound } from './errors';
+import { recordAudit } from './audit';
+import { DomainError, invalidRequest, notFound } from './errors';
 import { exactInstant, instantParam } from './keyset';
+import { inTransaction } from './refunds';
 import { addDays, tokyoPeriod } from './time';
 
 /** Money: histories and fees. */
@@ -92,7 +94,7 @@ export type TxFeeRow = CallResponse<'listTxFees'>['items'][number];
  * The merchant's transactions that carry a fee, with the rate in effect on their Tokyo day:
  * fee = floor(amount × rate_bp / 10000) on the merchant wallet's side of the transaction.
  */
-async function txFeeQuery(db: Db, filter: TxFeeFilter) {
+export async function txFeeQuery(db: Db, filter: TxFeeFilter) {
   const merchant = await db
     .selectFrom('merchants')
     .select('wallet_no')
@@ -126,7 +128,7 @@ async function txFeeQuery(db: Db, filter: TxFeeFilter) {
   return query;
 }
 
-const feeSql = sql<number>`floor(abs(e.amount) * r.rate_bp / 10000)`;
+export const feeSql = sql<number>`floor(abs(e.amount) * r.rate_bp / 10000)`;
 
 function selectTxFees(query: Awaited<ReturnType<typeof txFeeQuery>>) {
   return query
@@ -226,4 +228,79 @@ export async function feeRateOn(db: Db, merchantId: number, type: TransactionTyp
     .limit(1)
     .executeTakeFirst();
   return row?.rate_bp ?? 0;
+}
+
+export interface FeeCorrection {
+  merchant_id: number;
+  summarized_month: string;
+  previous_amount: number;
+  amount: number;
+  tax: number;
+  reason: string;
+}
+
+/**
+ * The operator corrects a month's fees (before tax): the summary takes the new amount and its tax (10 %,
+ * rounded down), the correction is kept with its reason (the next fee invoice of the month is a corrected one
+ * that lists it) and written to the audit trail. A settled month is corrected the same way; what was already
+ * paid is settled outside the service.
+ */
+export async function correctMonthlyFee(
+  db: Db,
+  input: { merchantId: number; month: string; amount: number; reason: string },
+  now: Date,
+): Promise<FeeCorrection> {
+  if (!Number.isSafeInteger(input.amount) || input.amount < 0)
+    throw invalidRequest('amount', '金額は0以上の整数で指定してください');
+  const reason = input.reason.trim();
+  if (reason.length < 1 || reason.length > 60)
+    throw invalidRequest('reason', '訂正の理由を60文字以内で指定してください');
+  return inTransaction(db, async (trx) => {
+    const summary = await trx
+      .selectFrom('monthly_fee_summaries')
+      .select(['id', 'amount'])
+      .where('merchant_id', '=', input.merchantId)
+      .where('summarized_month', '=', input.month)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!summary) throw notFound('この月の手数料はありません');
+    const previous = Number(summary.amount);
+    if (previous === input.amount) throw new DomainError('conflict', '手数料はすでにこの金額です');
+    const tax = Math.floor((input.amount * 10) / 100);
+    await trx
+      .updateTable('monthly_fee_summaries')
+      .set({ amount: input.amount, tax })
+      .where('id', '=', summary.id)
+      .execute();
+    await trx
+      .insertInto('fee_corrections')
+      .values({
+        merchant_id: input.merchantId,
+        summarized_month: input.month,
+        previous_amount: previous,
+        amount: input.amount,
+        reason,
+        created_at: now,
+      })
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorUserId: null,
+        action: 'fees.corrected',
+        merchantId: input.merchantId,
+        before: { summarized_month: input.month, amount: previous },
+        after: { summarized_month: input.month, amount: input.amount, tax, reason },
+      },
+      now,
+    );
+    return {
+      merchant_id: input.merchantId,
+      summarized_month: input.month,
+      previous_amount: previous,
+      amount: input.amount,
+      tax,
+      reason,
+    };
+  });
 }

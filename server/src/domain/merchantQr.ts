@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { MERCHANT_QR_QUERY_PARAM, type MerchantQr } from '@coin/contract';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Db } from '../db/connection';
+import { ACCENT, INK, newA4, PAGE } from '../documents/typeset';
 import { notFound } from './errors';
 import { qrHostUrl } from './urlPayments';
 
@@ -39,13 +38,6 @@ export const QR_PNG_WIDTH = 1024;
 
 export const merchantQrPng = (url: string) => QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: QR_PNG_WIDTH });
 
-const require = createRequire(import.meta.url);
-/** Noto Sans JP (SIL Open Font License) from its npm package; pdfkit embeds the glyphs the poster uses. */
-const FONTS = {
-  regular: require.resolve('noto-sans-japanese/fonts/NotoSansJP-Regular.otf'),
-  bold: require.resolve('noto-sans-japanese/fonts/NotoSansJP-Bold.otf'),
-};
-
 export const POSTER_TEXT = {
   heading: 'スマホでかんたんお支払い',
   lead: 'このお店ではアプリのコインでお支払いいただけます',
@@ -58,28 +50,10 @@ export const POSTER_TEXT = {
   merchantNumber: (walletNo: string) => `加盟店番号 ${walletNo}`,
 } as const;
 
-// A4 in points, and the poster's colours (dark on white: prints well in black and white too).
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
-const INK = '#1a1a1a';
-const ACCENT = '#0b7a5c';
-
 /** The A4 poster as PDF bytes. */
 export async function merchantQrPoster(qr: MerchantQr, now: Date): Promise<Buffer> {
   const png = await merchantQrPng(qr.url);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    info: { Title: `${qr.merchant_name} お支払い用QRコード`, CreationDate: now },
-    lang: 'ja',
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  const { doc, finish } = newA4({ title: `${qr.merchant_name} お支払い用QRコード`, createdAt: now });
   const width = PAGE.width - PAGE.margin * 2;
 
   doc.rect(0, 0, PAGE.width, 110).fill(ACCENT);
@@ -123,6 +97,5 @@ export async function merchantQrPoster(qr: MerchantQr, now: Date): Promise<Buffe
       width,
       align: 'center',
     });
-  doc.end();
-  return done;
+  return finish();
 }

@@ -32,6 +32,7 @@ const PROFILE_FIELDS = [
   'street',
   'phone',
   'business_hours',
+  'invoice_registration_no',
 ] as const;
 
 /** The profile as the Owner edits it. */
@@ -79,11 +80,13 @@ export async function updateMerchantProfile(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound();
-    const changed = PROFILE_FIELDS.filter((field) => before[field] !== body[field]);
+    // A client that does not send the registration number keeps the stored one.
+    const next = { ...body, invoice_registration_no: body.invoice_registration_no ?? before.invoice_registration_no };
+    const changed = PROFILE_FIELDS.filter((field) => before[field] !== next[field]);
     if (changed.length === 0) return;
     await trx
       .updateTable('merchants')
-      .set({ ...body, profile_updated_at: now })
+      .set({ ...next, profile_updated_at: now })
       .where('id', '=', merchantId)
       .execute();
     await recordAudit(
@@ -93,7 +96,7 @@ export async function updateMerchantProfile(
         action: 'merchant.profile_updated',
         merchantId,
         before: Object.fromEntries(changed.map((field) => [field, before[field]])),
-        after: Object.fromEntries(changed.map((field) => [field, body[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, next[field]])),
         clientIp: actor.clientIp ?? null,
       },
       now,

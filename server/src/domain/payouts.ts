@@ -83,7 +83,8 @@ export function payoutStatus(payout: { failed_at: Date | null; payout_date: stri
 /** The merchant's payout fee rate on a Tokyo day, in basis points (0 when none is set). */
 const payoutFeeRate = (db: Db, merchantId: number, day: string) => feeRateOn(db, merchantId, 'WITHDRAWAL', day);
 
-function payouts(db: Db) {
+/** Payouts with their merchant, coin and posting (the list's rows; a statement's). */
+export function payouts(db: Db) {
   return db
     .selectFrom('payouts as p')
     .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
@@ -114,7 +115,7 @@ function payouts(db: Db) {
 
 type PayoutRow = Awaited<ReturnType<ReturnType<typeof payouts>['executeTakeFirstOrThrow']>>;
 
-function toPayout(row: PayoutRow, today: string): Payout {
+export function toPayout(row: PayoutRow, today: string): Payout {
   return {
     id: row.id,
     merchant_id: row.merchant_id,

@@ -1,8 +1,11 @@
 import { CALLS, type CallDef, type CallId, CSV_REPORT_ROLES, CSV_REPORTS, callPath } from '@coin/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DOCUMENT_SETTINGS } from '../config';
+import { issueFeeInvoice } from '../documents/feeInvoice';
 import { createCoupon } from '../domain/coupons';
 import { issueInvoice } from '../domain/invoices';
+import { addMonths } from '../domain/time';
 import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../seed/accounts';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
@@ -35,6 +38,9 @@ const historySearchSample = { amount_min: '1', amount_max: '100000000', time_fro
 const moneyOutSample = { linkOf: new Map<number, number>(), invoiceOf: new Map<number, number>(), unpaidId: 0 };
 /** Customer programs — per allowed caller (by user id), a coupon to stop, made in beforeAll. */
 const couponOf = new Map<number, number>();
+
+/** Documents (issue 26) — a closed month of 本店, an issued invoice's number and a payout, read or made in beforeAll. */
+const documentSample = { month: '', number: '', payoutId: 0 };
 
 /** Merchant settings — a picture big enough for both kinds of upload, made in beforeAll. */
 const upload = { png: Buffer.alloc(0) };
@@ -301,6 +307,19 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   getMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
   downloadMerchantQr: () => ({ params: { id: DEMO.mainMerchantId } }),
   downloadMerchantQrPoster: () => ({ params: { id: DEMO.mainMerchantId } }),
+  // Documents (issue 26)
+  listFeeInvoices: () => ({ params: { id: DEMO.mainMerchantId }, query: { target: documentSample.month } }),
+  downloadFeeInvoice: () => ({ params: { id: DEMO.mainMerchantId, month: documentSample.month } }),
+  downloadDocument: () => ({ params: { id: DEMO.mainMerchantId, number: documentSample.number } }),
+  downloadPayoutStatement: () => ({ params: { id: DEMO.mainMerchantId, payout_id: documentSample.payoutId } }),
+  downloadGroupPayoutStatement: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-90), end_date: tokyoDay() },
+  }),
+  issueReceipt: () => ({
+    params: { id: DEMO.mainMerchantId, transaction_id: refundSample.paymentId },
+    payload: { note: 'お品代として', tax_rate: 10 },
+  }),
   // Journal export (issue 26)
   getJournalAccounts: () => ({ params: { id: DEMO.mainMerchantId } }),
   updateJournalAccounts: () => ({
@@ -376,6 +395,26 @@ describeEachDatabase('access rules', (env) => {
     upload.png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c08040' } })
       .png()
       .toBuffer();
+  });
+
+  // Documents
+  beforeAll(async () => {
+    const month = addMonths(tokyoDay().slice(0, 7).replace('-', ''), -1);
+    const invoice = await issueFeeInvoice(
+      env().db,
+      DEMO.mainMerchantId,
+      month,
+      DEFAULT_DOCUMENT_SETTINGS,
+      new Date(),
+      null,
+    );
+    const payout = await env()
+      .db.selectFrom('payouts')
+      .select('id')
+      .where('merchant_id', '=', DEMO.mainMerchantId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    Object.assign(documentSample, { month, number: invoice.number, payoutId: payout.id });
   });
 
   // Money: histories and fees

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { demoPasswordHashes, insertAccounts } from './accounts';
 import { type BusinessSummary, insertBusiness } from './business';
 import { resetSequence } from './core/ledgerBuffer';
+import { seedDocuments } from './documents';
 import { insertFees } from './fees';
 import { seedMerchantSettings } from './merchantSettings';
 import { seedMoneyOut } from './moneyOut';
@@ -32,6 +33,7 @@ export const DEMO_SECTIONS: readonly SeedSection[] = [
   seedPrograms,
   seedMerchantSettings,
   seedTwoStep,
+  seedDocuments,
 ];
 
 export interface SeedSummary extends BusinessSummary {

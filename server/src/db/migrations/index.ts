@@ -14,6 +14,7 @@ import * as sessionForks from './2026_11_25_0012_session_forks';
 import * as stepUp from './2026_11_26_0013_step_up';
 import * as setupProgress from './2026_11_26_0014_setup_progress';
 import * as twoStep from './2026_11_26_0015_two_step';
+import * as documents from './2026_11_27_0016_documents';
 import * as journalAccounts from './2026_11_27_0017_journal_accounts';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
@@ -33,5 +34,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_0013_step_up': stepUp,
   '2026_11_26_0014_setup_progress': setupProgress,
   '2026_11_26_0015_two_step': twoStep,
+  '2026_11_27_0016_documents': documents,
   '2026_11_27_0017_journal_accounts': journalAccounts,
 };

@@ -6,6 +6,7 @@ import { idempotencyKeyOf, sendIdempotent } from '../idempotency';
 import { RATE_LIMITED_CALLS } from '../rateLimit';
 import { accountHandlers } from './accounts';
 import type { AppDeps, CallContext, CallHandler, CallHandlers } from './context';
+import { documentHandlers } from './documents';
 import { historyHandlers } from './history';
 import { identityHandlers } from './identities';
 import { journalHandlers } from './journal';
@@ -43,6 +44,8 @@ const HANDLERS: CallHandlers<CallId> = {
   ...merchantSettingsHandlers,
   // Two-step sign-in: the caller's factors, the merchant's requirement
   ...twoStepHandlers,
+  // Documents: fee invoices, payout statements, receipts
+  ...documentHandlers,
   // The journal export's account names
   ...journalHandlers,
 };

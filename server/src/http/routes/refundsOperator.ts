@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { useCoupon } from '../../domain/coupons';
 import { DomainError } from '../../domain/errors';
+import { correctMonthlyFee } from '../../domain/fees';
 import { pruneIdempotencyKeys } from '../../domain/idempotency';
 import { OPERATOR_SECRET_HEADER } from '../../domain/operatorChannel';
 import { operatorIssueInvoice, operatorPayUrlPayment } from '../../domain/operatorMoneyOut';
@@ -27,6 +28,12 @@ const pruneQuery = z.object({ days: z.coerce.number().int().min(1).max(3650) });
 // Money in and out
 const payoutRunQuery = z.object({ date: z.iso.date() });
 const resetTwoStepQuery = z.object({ email: z.email() });
+const feeCorrectionQuery = z.object({
+  merchant: z.coerce.number().int().positive(),
+  month: z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/),
+  amount: z.coerce.number().int().min(0),
+  reason: z.string().min(1).max(60),
+});
 const useCouponQuery = z.object({
   wallet: z.string().regex(/^\d{10}$/),
   amount: z.coerce.number().int().positive().max(10_000_000),
@@ -99,6 +106,13 @@ export function registerRefundOperatorRoutes(
           'two-step reset by the operator',
         );
         return reset;
+      });
+      // Documents: the operator corrects a month's fees (issue 26).
+      operator.post('/fees/correct', async (request) => {
+        const { merchant, month, amount, reason } = parse(feeCorrectionQuery, request.query);
+        const corrected = await correctMonthlyFee(deps.db, { merchantId: merchant, month, amount, reason }, new Date());
+        request.log.info({ merchantId: merchant, month, amount, operator: true }, 'fees corrected by the operator');
+        return corrected;
       });
       // Payouts: the operator's run of a date.
       operator.post('/payouts/run', async (request) => {
