@@ -66,6 +66,8 @@ export const CSV_REPORTS = [
   /** The period's journal entries in 弥生会計's import layout (no header row). */
   'journal_yayoi',
 ] as const;
+/** Reports whose file has no header row (an accounting package imports it from its first line). */
+export const CSV_REPORTS_WITHOUT_HEADER: readonly (typeof CSV_REPORTS)[number][] = ['journal_yayoi'];
 
 /** Whose fee limit GET /history/fee_limits answers. */
 export const FEE_USER_TYPES = ['MERCHANT', 'CUSTOMER'] as const;

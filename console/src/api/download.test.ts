@@ -65,6 +65,12 @@ describe('receiveFile', () => {
     expect(file.blob.type).toBe('text/csv; charset=shift_jis');
   });
 
+  it('counts every record as a row in a file without a header (the journal for 弥生会計)', async () => {
+    const journal = new TextEncoder().encode('2000,,,2025/04/01,A,,,,100\r\n2110,,,2025/04/02,B,,,,90\r\n');
+    const response = new Response(streamOf([journal]), { headers: { 'Content-Type': 'text/csv; charset=Shift_JIS' } });
+    expect((await receiveFile(response, { fallbackName: 'x.csv', headerRecords: 0 })).rows).toBe(2);
+  });
+
   it('stops and rejects when cancelled mid-stream', async () => {
     const controller = new AbortController();
     let pulls = 0;

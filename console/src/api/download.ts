@@ -76,7 +76,13 @@ export class RecordCounter {
  */
 export async function receiveFile(
   response: Response,
-  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal },
+  options: {
+    fallbackName: string;
+    onProgress?: (progress: DownloadProgress) => void;
+    signal?: AbortSignal;
+    /** Records before the rows: 1 (the header) unless the report has none (CSV_REPORTS_WITHOUT_HEADER). */
+    headerRecords?: number;
+  },
 ): Promise<DownloadedFile> {
   const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'), options.fallbackName);
   const type = response.headers.get('Content-Type') ?? 'text/csv';
@@ -84,8 +90,9 @@ export async function receiveFile(
   let bytes = 0;
   // Only CSV has records to count: the bytes of a PNG or a PDF would give a meaningless number.
   const records = /^text\/csv\b/i.test(type) ? new RecordCounter() : null;
-  // The first record is the header.
-  const rows = () => (records ? Math.max(0, records.records - 1) : 0);
+  // The first record is the header, if the file has one.
+  const headerRecords = options.headerRecords ?? 1;
+  const rows = () => (records ? Math.max(0, records.records - headerRecords) : 0);
   if (response.body) {
     const reader = response.body.getReader();
     const cancel = () => void reader.cancel().catch(() => {});

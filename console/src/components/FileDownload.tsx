@@ -1,4 +1,4 @@
-import type { CsvEncoding, CsvReport } from '@coin/contract';
+import { CSV_REPORTS_WITHOUT_HEADER, type CsvEncoding, type CsvReport } from '@coin/contract';
 import { Alert, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { DownloadedFile, DownloadProgress } from '@/api/download';
@@ -59,7 +59,7 @@ export function useFileDownload() {
   const [state, setState] = useState<DownloadState>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
 
-  const start = useCallback(async (open: OpenDownload, fallbackName: string) => {
+  const start = useCallback(async (open: OpenDownload, fallbackName: string, headerRecords = 1) => {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
@@ -72,6 +72,7 @@ export function useFileDownload() {
       ]);
       const file = await receiveFile(response, {
         fallbackName,
+        headerRecords,
         signal: controller.signal,
         onProgress: (progress) => setState({ status: 'running', ...progress }),
       });
@@ -96,7 +97,11 @@ export function useCsvDownload(merchantId: number, merchantName: string, report:
   const { state, start, cancel } = useFileDownload();
   const download = useCallback(
     (query: CsvQuery) =>
-      start((signal) => openCsv(merchantId, report, query, signal), fallbackCsvName(report, merchantName, query)),
+      start(
+        (signal) => openCsv(merchantId, report, query, signal),
+        fallbackCsvName(report, merchantName, query),
+        CSV_REPORTS_WITHOUT_HEADER.includes(report) ? 0 : 1,
+      ),
     [start, merchantId, merchantName, report],
   );
   return { state, download, cancel };
