@@ -111,7 +111,7 @@ export async function renderPayoutStatement(
     y + 14,
   );
   y = totals(doc, [['お振込金額', yen(payout.net_amount)]], y);
-  const lines = ['手数料は消費税込みの金額です。出金手数料は振込日の料率で計算しています。'];
+  const lines = ['出金手数料は締め日の料率で、振込手数料は1回の振込ごとにいただいています。'];
   if (payout.status === 'FAILED') lines.unshift(PAYOUT_STATEMENT_TEXT.failed(payout.failure_reason ?? ''));
   notes(doc, lines, y + 12);
   return finish();

@@ -127,10 +127,11 @@ export async function renderReceipt(number: string, issuedAt: Date, content: Rec
   });
   title(doc, RECEIPT_TEXT.title, reissue ? RECEIPT_TEXT.reissued : undefined);
   const top = doc.y;
+  // The customer's name is written in by hand before 様.
   doc
     .font('bold')
     .fontSize(14)
-    .text('　　　　　　　　　　様', PAGE.margin, top + 4, { width: CONTENT_WIDTH * 0.55 });
+    .text('様', PAGE.margin, top + 4, { width: CONTENT_WIDTH * 0.55, align: 'right' });
   doc
     .moveTo(PAGE.margin, doc.y + 2)
     .lineTo(PAGE.margin + CONTENT_WIDTH * 0.55, doc.y + 2)
@@ -177,10 +178,10 @@ export async function renderReceipt(number: string, issuedAt: Date, content: Rec
     [
       ['お支払い日時', `${japaneseDate(tokyoDate(content.paid_at))} ${tokyoTime(content.paid_at)}`],
       ['取引ID', String(content.transaction_id)],
-      ...content.coins.map((coin): [string, string] => [coin.name, `${figure(coin.amount)}`]),
+      ...content.coins.map((coin): [string, string] => [`お支払い（${coin.name}）`, figure(coin.amount)]),
       ...invoiceRows,
     ],
-    { labelWidth: 100 },
+    { labelWidth: 120 },
   );
   const issuerRows: [string, string][] = [['発行者', content.merchant.name]];
   if (content.merchant.registration_no) issuerRows.push(['登録番号', content.merchant.registration_no]);

@@ -83,6 +83,7 @@ export function title(doc: Pdf, text: string, note?: string): void {
     characterSpacing: 4,
   });
   if (note) doc.font('bold').fontSize(11).fillColor('#b00020').text(note, { width: CONTENT_WIDTH, align: 'center' });
+  doc.fillColor(INK);
   const y = doc.y + 6;
   doc
     .moveTo(PAGE.margin, y)
@@ -103,7 +104,7 @@ export function facts(
   options: { fontSize?: number; labelWidth?: number } = {},
 ): number {
   const size = options.fontSize ?? 9.5;
-  const labelWidth = options.labelWidth ?? 80;
+  const labelWidth = options.labelWidth ?? 58;
   let top = y;
   for (const [label, value] of rows) {
     doc.font('regular').fontSize(size).fillColor(MUTED).text(label, x, top, { width: labelWidth });
