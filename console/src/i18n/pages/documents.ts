@@ -52,6 +52,7 @@ export const documents = {
     open: '領収書を発行',
     title: '領収書の発行',
     lead: 'この支払いの領収書（PDF）を発行します。',
+    payment: '取引ID {{id}}・{{amount}} {{coin}}',
     reissue: '同じ支払いの領収書を2回目以降に発行すると、「再発行」と印字されます。',
     note: '但し書き',
     noteHint: '「{{note}}」のように、何の代金かを書きます',

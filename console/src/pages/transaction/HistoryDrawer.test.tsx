@@ -2,7 +2,7 @@ import { ROLES, type Role, TRANSACTION_TYPE_LABELS, type TransactionDetail } fro
 import { describe, expect, it, vi } from 'vitest';
 import { inputValueOf, renderHtml, textOf } from '@/components/pageTesting';
 import RefundSteps from '@/components/refund/RefundSteps';
-import { refundStateOf, refundTargetOf, TransactionDetailView } from './HistoryDrawer';
+import { receiptPaymentOf, refundStateOf, refundTargetOf, TransactionDetailView } from './HistoryDrawer';
 
 // The app's client and session need a browser: nothing here calls the server on first render.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -151,5 +151,23 @@ describe('the transaction detail', () => {
     expect(text).toContain('キャンセル');
     // The form replaces the button.
     expect(text).not.toContain('返金する');
+  });
+});
+
+describe("a payment's receipt", () => {
+  it('is offered for a payment into the wallet, whatever is left to refund', () => {
+    expect(receiptPaymentOf(payment)).toEqual({ transactionId: 4812, amount: 3000, coinName: 'めぶくコイン' });
+    expect(receiptPaymentOf({ ...payment, refundable_remaining: 0 })).not.toBeNull();
+    const html = renderHtml(
+      <TransactionDetailView detail={payment} refund={ownerPart(payment)} onReceipt={() => {}} />,
+    );
+    expect(textOf(html)).toContain('返金する 領収書を発行');
+  });
+
+  it('is not offered for a transfer or a payment the merchant made', () => {
+    expect(receiptPaymentOf(transfer)).toBeNull();
+    const paidOut = { ...payment, entries: [{ ...transfer.entries[0], amount: -500 }] as TransactionDetail['entries'] };
+    expect(receiptPaymentOf(paidOut)).toBeNull();
+    expect(textOf(view(transfer, null))).not.toContain('領収書');
   });
 });

@@ -12,11 +12,14 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import type { RefundTarget } from '@/components/refund/refundForm';
 import { formatCoin, formatDateTime } from '@/format';
 import { type TFunction, useTranslation } from '@/i18n';
-import { selectRole, useSessionState } from '@/session';
+import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { formatSignedAmount, transactionTypeLabel } from './columns';
+import type { ReceiptPayment } from './ReceiptDialog';
 
 // The refund form (and its confirm step) loads when 返金する is pressed.
 const RefundSteps = lazy(() => import('@/components/refund/RefundSteps'));
+// The receipt's dialog loads when 領収書を発行 is pressed.
+const ReceiptDialog = lazy(() => import('./ReceiptDialog'));
 
 interface HistoryDrawerProps {
   walletNo: string;
@@ -27,15 +30,19 @@ interface HistoryDrawerProps {
 /**
  * A transaction's detail (GET /wallets/{wallet_no}/balance/{transaction_id}): what moved, with whom, its
  * fee, the balances after it and its comment. A payment into the wallet either offers its refund (a role
- * that may request one, something left: the refund request's own steps) or says why not (refundStateOf).
+ * that may request one, something left: the refund request's own steps) or says why not (refundStateOf),
+ * and issues its receipt (領収書, any role: receiptPaymentOf).
  */
 export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawerProps) {
   const { t } = useTranslation();
   const role = useSessionState(selectRole);
+  const merchant = useSessionState(selectSelectedMerchant);
   // The dialogs' frame (dimmed, focus kept inside, named close button); a drawer is not centred.
   const { centered: _centered, ...frame } = useDialogFrame();
   // The payment being refunded, as it stood when 返金する was pressed (the detail is read again after).
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  // The payment whose receipt's dialog is open.
+  const [receipt, setReceipt] = useState<ReceiptPayment | null>(null);
   // The drawer mounts open (it loads with the row), so Mantine has no opener to give focus back to:
   // the row that opened it gets it back here.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
@@ -57,9 +64,11 @@ export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawe
     body = <QueryErrorAlert query={query} />;
   } else {
     const state = refundStateOf(query.data, role);
+    const receiptPayment = merchant ? receiptPaymentOf(query.data) : null;
     body = (
       <TransactionDetailView
         detail={query.data}
+        onReceipt={receiptPayment && (() => setReceipt(receiptPayment))}
         refund={
           state
             ? {
@@ -97,8 +106,20 @@ export function HistoryDrawer({ walletNo, transactionId, onClose }: HistoryDrawe
       {...frame}
     >
       {body}
+      {receipt && merchant && (
+        <Suspense fallback={null}>
+          <ReceiptDialog merchantId={merchant.merchant_id} payment={receipt} onClose={() => setReceipt(null)} />
+        </Suspense>
+      )}
     </Drawer>
   );
+}
+
+/** A payment into the merchant's wallet, as its receipt names it; null for anything else (no receipt). */
+export function receiptPaymentOf(detail: TransactionDetail): ReceiptPayment | null {
+  const entry = detail.entries.find((candidate) => candidate.amount > 0);
+  if (detail.type !== 'PAYMENT' || !entry) return null;
+  return { transactionId: detail.transaction_id, amount: entry.amount, coinName: entry.coin_name };
 }
 
 /** The payment of a detail as the refund form takes it, when something is left to refund. */
@@ -199,8 +220,17 @@ function noRefundText(t: TFunction, state: Exclude<RefundState, { kind: 'offer' 
 /**
  * The detail's content; `refund` is a payment into the wallet's part (refundStateOf): the 返金する
  * button, the refund's steps, or why it cannot be refunded here. Null for other transactions.
+ * `onReceipt` opens the receipt's dialog of a payment into the wallet (receiptPaymentOf).
  */
-export function TransactionDetailView({ detail, refund }: { detail: TransactionDetail; refund: RefundPart | null }) {
+export function TransactionDetailView({
+  detail,
+  refund,
+  onReceipt = null,
+}: {
+  detail: TransactionDetail;
+  refund: RefundPart | null;
+  onReceipt?: (() => void) | null;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
@@ -215,6 +245,13 @@ export function TransactionDetailView({ detail, refund }: { detail: TransactionD
         ) : (
           <Text size="sm">{noRefundText(t, refund.state)}</Text>
         ))}
+      {onReceipt && !refund?.form && (
+        <Group>
+          <Button variant="default" onClick={onReceipt}>
+            {t('documents.receipt.open')}
+          </Button>
+        </Group>
+      )}
       <Stack gap="xs">
         <Text fw={600} id="balances-after">
           {t('transaction.balancesAfter')}

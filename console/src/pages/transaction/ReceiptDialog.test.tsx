@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { fieldByLabel, type Mounted, mount, settleDialogFocus, submitWith, typeInto } from '@/components/formTesting';
+import ReceiptDialog from './ReceiptDialog';
+
+const { open, saveFile } = vi.hoisted(() => ({ open: vi.fn(), saveFile: vi.fn() }));
+vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open } }));
+vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
+
+const PAYMENT = { transactionId: 4812, amount: 3000, coinName: 'めぶくコイン' };
+
+const pdf = (fileName: string) =>
+  new Response('%PDF-1.7\n', {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    },
+  });
+
+let mounted: Mounted | undefined;
+beforeEach(() => {
+  open.mockReset();
+  saveFile.mockReset();
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+const body = () => document.body;
+const noteField = () => fieldByLabel(body(), '但し書き') as HTMLInputElement;
+const radio = (label: string) => {
+  const labelElement = [...body().querySelectorAll('label')].find((candidate) => candidate.textContent === label);
+  const input = labelElement && document.getElementById(labelElement.getAttribute('for') ?? '');
+  if (!(input instanceof HTMLInputElement)) throw new Error(`no radio ${label}`);
+  return input;
+};
+
+async function opened() {
+  mounted = await mount(<ReceiptDialog merchantId={7} payment={PAYMENT} onClose={() => {}} />);
+  await settleDialogFocus();
+}
+
+describe("a payment's receipt dialog", () => {
+  it('starts with お品代として at 10%, names the payment and says a second issue is marked 再発行', async () => {
+    await opened();
+    expect(noteField().value).toBe('お品代として');
+    expect(noteField().required).toBe(true);
+    expect(radio('10%').checked).toBe(true);
+    expect(radio('8%（軽減税率）').checked).toBe(false);
+    const text = body().textContent ?? '';
+    expect(text).toContain('取引ID 4812・3,000 めぶくコイン');
+    expect(text).toContain('2回目以降に発行すると、「再発行」と印字されます');
+    expect(text).toContain('6 / 40文字');
+  });
+
+  it('refuses an empty or too long 但し書き before sending, in the contract’s words, and focuses it', async () => {
+    await opened();
+    await typeInto(noteField(), '   ');
+    await submitWith(body(), '発行');
+    await vi.waitFor(() => expect(body().textContent).toContain('但し書きを入力してください'));
+    expect(document.activeElement).toBe(noteField());
+    await typeInto(noteField(), 'あ'.repeat(41));
+    expect(body().textContent).toContain('41 / 40文字');
+    await submitWith(body(), '発行');
+    await vi.waitFor(() => expect(body().textContent).toContain('但し書きは40文字以内で入力してください'));
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('issues with the 但し書き and the rate chosen and saves the PDF under the server’s name', async () => {
+    open.mockResolvedValue(pdf('領収書_R-000012.pdf'));
+    await opened();
+    await typeInto(noteField(), ' お食事代として ');
+    await act(async () => radio('8%（軽減税率）').click());
+    expect(radio('8%（軽減税率）').checked).toBe(true);
+    await submitWith(body(), '発行');
+    await vi.waitFor(() => expect(body().textContent).toContain('領収書を発行しました（領収書_R-000012.pdf）'));
+    expect(open).toHaveBeenCalledOnce();
+    expect(open.mock.calls[0]?.[0]).toBe('issueReceipt');
+    expect(open.mock.calls[0]?.[1]).toMatchObject({
+      params: { id: 7, transaction_id: 4812 },
+      body: { note: 'お食事代として', tax_rate: 8 },
+    });
+    expect(saveFile.mock.calls[0]?.[0].fileName).toBe('領収書_R-000012.pdf');
+  });
+
+  it("shows the server's reason when the receipt is refused, and keeps what was typed", async () => {
+    open.mockRejectedValue(
+      new ApiError(409, { type: 'conflict', message: '領収書は、このお店が受け取ったお支払いにだけ発行できます' }),
+    );
+    await opened();
+    await typeInto(noteField(), 'お花代として');
+    await submitWith(body(), '発行');
+    await vi.waitFor(() =>
+      expect(body().querySelector('[role="alert"]')?.textContent).toContain(
+        '領収書は、このお店が受け取ったお支払いにだけ発行できます',
+      ),
+    );
+    expect(body().querySelector('[role="alert"]')?.textContent).toContain('領収書を発行できませんでした');
+    expect(noteField().value).toBe('お花代として');
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+});
