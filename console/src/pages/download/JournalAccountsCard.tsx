@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Paper.css';
 import { JOURNAL_ACCOUNT_KEYS, type JournalAccountKey, type JournalAccounts } from '@coin/contract';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -130,46 +130,49 @@ function JournalAccountsForm({
   };
 
   const failure = save.isError ? (refusalOf(save.error) ? null : save.error) : loadFailure;
+  // As wide as the report centre's card above it.
   return (
-    <FormCard
-      title={t('journal.title')}
-      lead={
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed">
-            {t('journal.lead')}
-          </Text>
-          {isDefault && <Text size="sm">{t('journal.defaults')}</Text>}
-        </Stack>
-      }
-      onSubmit={() => void submit()}
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
-        {JOURNAL_ACCOUNT_KEYS.map((key) => (
-          <TextInput
-            key={key}
-            id={fieldId(key)}
-            label={t(`journal.accounts.${key}`)}
-            description={key === 'receivable' || key === 'fees' ? t(`journal.hints.${key}`) : undefined}
-            autoComplete="off"
-            required
-            {...form.getInputProps(key)}
-            onChange={(event) => {
-              form.setFieldValue(key, event.currentTarget.value);
-              form.clearFieldError(key);
-            }}
-          />
-        ))}
-      </SimpleGrid>
-      {failure !== null && (
-        <Alert color="red" variant="light" role="alert" title={t('journal.failed')}>
-          {apiErrorText(t, failure)}
-        </Alert>
-      )}
-      <Group>
-        <Button type="submit" loading={save.isPending}>
-          {t('journal.save')}
-        </Button>
-      </Group>
-    </FormCard>
+    <Box maw={720}>
+      <FormCard
+        title={t('journal.title')}
+        lead={
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed">
+              {t('journal.lead')}
+            </Text>
+            {isDefault && <Text size="sm">{t('journal.defaults')}</Text>}
+          </Stack>
+        }
+        onSubmit={() => void submit()}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {JOURNAL_ACCOUNT_KEYS.map((key) => (
+            <TextInput
+              key={key}
+              id={fieldId(key)}
+              label={t(`journal.accounts.${key}`)}
+              description={key === 'receivable' || key === 'fees' ? t(`journal.hints.${key}`) : undefined}
+              autoComplete="off"
+              required
+              {...form.getInputProps(key)}
+              onChange={(event) => {
+                form.setFieldValue(key, event.currentTarget.value);
+                form.clearFieldError(key);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        {failure !== null && (
+          <Alert color="red" variant="light" role="alert" title={t('journal.failed')}>
+            {apiErrorText(t, failure)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('journal.save')}
+          </Button>
+        </Group>
+      </FormCard>
+    </Box>
   );
 }
