@@ -1,6 +1,8 @@
 import { DOCUMENT_MESSAGES, isRegistrationNumber, REGISTRATION_NUMBER_CHECK_MESSAGE } from '@coin/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DOCUMENT_SETTINGS } from '../config';
+import { payoutForStatement, renderPayoutStatement } from '../documents/payoutStatement';
 import { yen } from '../documents/typeset';
 import { correctMonthlyFee } from '../domain/fees';
 import { addMonths, tokyoMonth } from '../domain/time';
@@ -194,6 +196,38 @@ describeEachDatabase('documents', (env) => {
     expect(receipts.length).toBeGreaterThanOrEqual(2);
     const reissue = await get(owner, `/merchants/${DEMO.mainMerchantId}/documents/${receipts[1]?.number}`);
     expect(await pdfText(reissue.rawPayload)).toContain(`（番号${receipts[0]?.number}）の再発行です`);
+  });
+
+  it('renders the same bytes from the same inputs: a receipt by its number, a payout statement at the same instant', async () => {
+    const receipt = await env()
+      .db.selectFrom('issued_documents')
+      .select('number')
+      .where('merchant_id', '=', DEMO.mainMerchantId)
+      .where('kind', '=', 'receipt')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const once = await get(owner, `/merchants/${DEMO.mainMerchantId}/documents/${receipt.number}`);
+    const twice = await get(member, `/merchants/${DEMO.mainMerchantId}/documents/${receipt.number}`);
+    expect(once.statusCode).toBe(200);
+    expect(twice.rawPayload.equals(once.rawPayload)).toBe(true);
+    const payout = await env()
+      .db.selectFrom('payouts')
+      .select('id')
+      .where('merchant_id', '=', DEMO.mainMerchantId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const at = new Date('2026-04-01T00:00:00Z');
+    const first = await renderPayoutStatement(
+      await payoutForStatement(env().db, DEMO.mainMerchantId, payout.id, at),
+      DEFAULT_DOCUMENT_SETTINGS,
+      at,
+    );
+    const second = await renderPayoutStatement(
+      await payoutForStatement(env().db, DEMO.mainMerchantId, payout.id, at),
+      DEFAULT_DOCUMENT_SETTINGS,
+      at,
+    );
+    expect(second.equals(first)).toBe(true);
   });
 
   describe('the payout statement', () => {
