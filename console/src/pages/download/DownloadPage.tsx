@@ -9,9 +9,13 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { downloadSearch } from './downloadSearch';
+import { FeeDocumentsCard } from './FeeDocumentsCard';
 import { JournalAccountsCard } from './JournalAccountsCard';
 
-/** The report centre: kind, period and encoding (kept in the URL); streams the CSV with its progress. */
+/**
+ * The report centre: kind, period and encoding (kept in the URL); streams the CSV with its progress. Below,
+ * the fee invoices (請求書・明細書).
+ */
 export default function DownloadPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.DownloadFile'));
@@ -56,6 +60,7 @@ export default function DownloadPage() {
       {report === 'journal_yayoi' && (
         <JournalAccountsCard merchantId={merchant.merchant_id} editable={role === 'Owner'} />
       )}
+      <FeeDocumentsCard merchantId={merchant.merchant_id} />
     </Stack>
   );
 }

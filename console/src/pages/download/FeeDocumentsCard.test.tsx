@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import type { FeeInvoice } from '@coin/contract';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { fieldByLabel, type Mounted, mount, typeInto } from '@/components/formTesting';
+import { formatMonth, tokyoMonth } from '@/format';
+import { monthsBefore } from '@/pages/top/feeInvoiceState';
+import { FeeDocumentsCard } from './FeeDocumentsCard';
+
+const { call, open, saveFile } = vi.hoisted(() => ({ call: vi.fn(), open: vi.fn(), saveFile: vi.fn() }));
+vi.mock('@/api/instance', () => ({ api: { call, open } }));
+vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
+
+const MERCHANT = 7;
+// Months from today's: the test holds on any day.
+const CURRENT = tokyoMonth();
+const [LAST = '', BEFORE = '', THIRD = ''] = monthsBefore(CURRENT, 3);
+
+const invoice = (overrides: Partial<FeeInvoice>): FeeInvoice => ({
+  number: 'INV-000001',
+  summarized_month: BEFORE,
+  issued_at: '2026-01-05T01:00:00.000Z',
+  amount: 13_568,
+  tax: 1_356,
+  total: 14_924,
+  corrects_number: null,
+  superseded: false,
+  ...overrides,
+});
+
+const ISSUED = [
+  invoice({ number: 'INV-000001', superseded: true }),
+  invoice({ number: 'INV-000002', summarized_month: LAST, issued_at: '2026-02-03T01:00:00.000Z', total: 2_200 }),
+  invoice({
+    number: 'INV-000003',
+    issued_at: '2026-02-10T01:00:00.000Z',
+    corrects_number: 'INV-000001',
+    total: 15_000,
+  }),
+];
+
+const pdf = (fileName: string) =>
+  new Response('%PDF-1.7\n', {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    },
+  });
+
+let mounted: Mounted | undefined;
+beforeEach(() => {
+  call.mockReset();
+  open.mockReset();
+  saveFile.mockReset();
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+const rows = () => [...document.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '');
+const press = (label: string) =>
+  act(async () => {
+    const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+    if (!button) throw new Error(`no button ${label}`);
+    button.click();
+  });
+
+describe('the report centre’s 請求書・明細書', () => {
+  it('lists the invoices issued in the last twelve months, newest month first, with number, dates, total and 訂正', async () => {
+    call.mockResolvedValue({ items: ISSUED });
+    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    expect(call).toHaveBeenCalledWith(
+      'listFeeInvoices',
+      expect.objectContaining({ params: { id: MERCHANT }, query: { target: CURRENT } }),
+    );
+    expect(document.body.textContent).toContain('請求書・明細書');
+    const [first, second, third] = rows();
+    expect(first).toContain(`INV-000002${formatMonth(LAST)}2026/02/03￥2,200—`);
+    expect(second).toContain(`INV-000003${formatMonth(BEFORE)}2026/02/10￥15,000訂正版（INV-000001 を訂正）`);
+    expect(third).toContain(`INV-000001${formatMonth(BEFORE)}2026/01/05￥14,924訂正済み`);
+  });
+
+  it('downloads an issued invoice by its number', async () => {
+    call.mockResolvedValue({ items: ISSUED });
+    open.mockResolvedValue(pdf('請求書_INV-000001.pdf'));
+    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    await press('請求書 INV-000001（PDF）をダウンロード');
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    expect(open).toHaveBeenCalledWith(
+      'downloadDocument',
+      expect.objectContaining({ params: { id: MERCHANT, number: 'INV-000001' } }),
+    );
+  });
+
+  it('gets the chosen closed month’s invoice, then reads the list again (it may have issued one)', async () => {
+    call.mockResolvedValueOnce({ items: [] }).mockResolvedValue({ items: [invoice({ summarized_month: THIRD })] });
+    open.mockResolvedValue(pdf(`請求書_${THIRD}_INV-000001.pdf`));
+    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await vi.waitFor(() => expect(document.body.textContent).toContain('過去12か月に発行した請求書はありません'));
+    const month = fieldByLabel(document.body, '対象月') as HTMLSelectElement;
+    // Twelve closed months, last month first: never this month, whose fees are not closed.
+    expect([...month.options].map((option) => option.value)).toEqual(monthsBefore(CURRENT, 12));
+    await typeInto(month, THIRD);
+    await press(`${formatMonth(THIRD)}の請求書（PDF）をダウンロード`);
+    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    expect(open).toHaveBeenCalledWith(
+      'downloadFeeInvoice',
+      expect.objectContaining({ params: { id: MERCHANT, month: THIRD } }),
+    );
+    expect(document.body.textContent).toContain(`請求書_${THIRD}_INV-000001.pdf を保存しました`);
+  });
+
+  it("shows the server's reason when a month has no invoice, and a failed list with its retry", async () => {
+    call.mockRejectedValue(new ApiError(500, { type: 'internal', message: 'internal error' }));
+    open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: 'この月の手数料はありません' }));
+    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await vi.waitFor(() => expect(document.body.textContent).toContain('再試行'));
+    await press(`${formatMonth(LAST)}の請求書（PDF）をダウンロード`);
+    await vi.waitFor(() =>
+      expect([...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent).join()).toContain(
+        'この月の手数料はありません',
+      ),
+    );
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+});
