@@ -2,8 +2,10 @@ import { installTestClock } from '@coin/contract/testClock';
 import { ConfigError, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import { MoveRefused } from '../db/moveToPostgres';
 import { readOperatorChannel } from '../domain/operatorChannel';
 import { type AdminBackend, databaseBackend, lockHolder, runAdmin, serverBackend } from './admin';
+import { runMoveToPostgres } from './move';
 
 /** `npm run admin -- …`: picks the way to the data (see ADMIN_USAGE), runs the command, closes. */
 async function main(): Promise<number> {
@@ -36,11 +38,31 @@ async function main(): Promise<number> {
       bankAccountHoldHours: config.bankAccountHoldHours,
     });
   };
+  // The embedded database itself, opened here with the server stopped: what move-to-postgres reads.
+  const embedded = async () => {
+    const config = loadConfig();
+    installTestClock();
+    if (config.databaseUrl) {
+      throw new MoveRefused(
+        'DATABASE_URL is set: this installation runs on PostgreSQL already (copy one PostgreSQL database to another with pg_dump)',
+      );
+    }
+    const holder = lockHolder(`${config.pgliteDir}.lock`);
+    if (holder !== null) {
+      throw new MoveRefused(
+        `the embedded database ${config.pgliteDir} is open in the running server (pid ${holder}): stop the server ` +
+          'first, so that nothing is written while it is copied',
+      );
+    }
+    db = openDatabase({ databaseUrl: null, pgliteDir: config.pgliteDir });
+    await migrateToLatest(db);
+    return { db, describe: `the embedded database ${config.pgliteDir}` };
+  };
+  const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+  const [group, ...rest] = process.argv.slice(2);
   try {
-    return await runAdmin(process.argv.slice(2), backend, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    });
+    if (group === 'move-to-postgres') return await runMoveToPostgres(rest, embedded, io);
+    return await runAdmin(process.argv.slice(2), backend, io);
   } finally {
     await (db as Db | null)?.destroy();
   }
