@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { recordAudit } from './audit';
 import { inTransaction } from './refunds';
-import { addDays, addMonths, tokyoPeriod } from './time';
+import { addDays, addMonths, tokyoDayStart, tokyoPeriod } from './time';
 
 /**
  * The journal export (仕訳データ) of a period, from the merchant's side, in 弥生会計's import layout
@@ -18,7 +18,8 @@ import { addDays, addMonths, tokyoPeriod } from './time';
  * - refund fees: per Tokyo day and coin, 支払手数料 / 売掛金;
  * - rebates the service paid: 売掛金 / 雑収入, one per rebate;
  * - a month's payment fees: settled from the balance, 支払手数料 / 売掛金 on the settlement day; settled
- *   in cash, 支払手数料 / 未払金 on the month's last day; months not settled yet are left out;
+ *   in cash, 支払手数料 / 未払金 on the month's last day; months not settled yet are left out; an
+ *   operator's later correction of a booked month, 支払手数料 / 未払金 (or the reverse) on its day;
  * - each payout not returned by the bank whose transfer date has come, on that date: 普通預金 (net) +
  *   支払手数料 (payout fee) + 支払手数料 (transfer fee) / 売掛金 (gross), one multi-line entry.
  *
@@ -66,6 +67,9 @@ export const YAYOI_FLAGS = { single: 2000, first: 2110, middle: 2100, last: 2101
  * reduced 8 %, which the service does not know) to the shop's own setting of 売上高.
  */
 export const FEE_TAX_CATEGORY = '課対仕入内10%';
+
+/** The consumption tax on a month's fees (before tax), as the fee summaries and their corrections hold it (fees.ts). */
+const feeTax = (fee: number) => Math.floor(fee / 10);
 
 /** The consumption tax a tax-inclusive amount at 10 % holds, yen fractions cut off. */
 export const includedTax = (amount: number) => Math.floor((amount * 10) / 110);
@@ -292,8 +296,9 @@ export async function journalEntriesOf(
     });
   }
 
-  // A month's payment fees: from the balance on the settlement day, or in cash (booked on the month's last day).
-  const firstMonth = startDate.slice(0, 7).replace('-', '');
+  // A month's payment fees, booked once they are settled: from the balance on the settlement day, or in
+  // cash on the month's last day, at the fees in effect then. An operator's later correction of the month
+  // (fee_corrections; the difference is settled outside the service) is an entry of its own on its day.
   const fees = await db
     .selectFrom('monthly_fee_summaries as f')
     .leftJoin('entries as e', (join) =>
@@ -303,32 +308,68 @@ export async function journalEntriesOf(
     .select([
       'f.summarized_month',
       'f.amount',
-      'f.tax',
       'f.status',
+      'e.amount as paid',
+      'e.created_at as settled_at',
       tokyoDay('e.created_at').$castTo<string | null>().as('settled_on'),
       'c.name as coin_name',
     ])
     .where('f.merchant_id', '=', merchantId)
     .where('f.status', '!=', 'UNSETTLED')
-    // A settlement comes within a few weeks of its month.
-    .where('f.summarized_month', '>=', addMonths(firstMonth, -3))
     .orderBy('f.summarized_month')
     .execute();
+  const corrections = await db
+    .selectFrom('fee_corrections')
+    .select(['summarized_month', 'previous_amount', 'amount', 'created_at', tokyoDay('created_at').as('day')])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const inPeriod = (date: string) => date >= startDate && date <= endDate;
   for (const row of fees) {
-    const total = row.amount + row.tax;
-    const cash = row.status === 'CASH_SETTLED' || row.settled_on === null;
+    const month = monthLabel(row.summarized_month);
+    const cash = row.status === 'CASH_SETTLED' || row.settled_at === null;
+    const bookedAt = cash ? tokyoDayStart(addDays(lastDayOf(row.summarized_month), 1)) : (row.settled_at as Date);
+    const later = corrections.filter(
+      (c) => c.summarized_month === row.summarized_month && new Date(c.created_at) >= bookedAt,
+    );
+    // The fees as they stood when booked: before the first correction made since.
+    const bookedFee = later[0]?.previous_amount ?? row.amount;
+    const bookedTax = feeTax(bookedFee);
+    // From the balance: what the wallet paid (the ledger); in cash: the fees and their tax.
+    const total = cash ? bookedFee + bookedTax : -Number(row.paid);
     const date = cash ? lastDayOf(row.summarized_month) : (row.settled_on as string);
-    if (total === 0 || date < startDate || date > endDate) continue;
-    add(4, {
-      date,
-      debit: [{ account: accounts.fees, taxCategory: FEE_TAX_CATEGORY, amount: total, tax: row.tax }],
-      credit: [
-        cash
-          ? { account: accounts.payable, amount: total }
-          : { account: accounts.receivable, sub: row.coin_name ?? undefined, amount: total },
-      ],
-      description: `${monthLabel(row.summarized_month)} 決済手数料${cash ? '（現金払い）' : ''}`,
-    });
+    if (total !== 0 && inPeriod(date)) {
+      add(4, {
+        date,
+        debit: [{ account: accounts.fees, taxCategory: FEE_TAX_CATEGORY, amount: total, tax: bookedTax }],
+        credit: [
+          cash
+            ? { account: accounts.payable, amount: total }
+            : { account: accounts.receivable, sub: row.coin_name ?? undefined, amount: total },
+        ],
+        description: `${month} 決済手数料${cash ? '（現金払い）' : ''}`,
+      });
+    }
+    for (const correction of later) {
+      const tax = feeTax(correction.amount) - feeTax(correction.previous_amount);
+      const change = correction.amount - correction.previous_amount + tax;
+      if (change === 0 || !inPeriod(correction.day)) continue;
+      const fee = {
+        account: accounts.fees,
+        taxCategory: FEE_TAX_CATEGORY,
+        amount: Math.abs(change),
+        tax: Math.abs(tax),
+      };
+      const payable = { account: accounts.payable, amount: Math.abs(change) };
+      add(4, {
+        date: correction.day,
+        // Raised: more to pay (未払金); lowered: the service owes it back (未払金 debited).
+        debit: [change > 0 ? fee : payable],
+        credit: [change > 0 ? payable : fee],
+        description: `${month} 決済手数料の訂正`,
+      });
+    }
   }
 
   const payouts = await db

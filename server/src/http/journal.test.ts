@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { entryRows, YAYOI_COLUMNS } from '../domain/journal';
 import { addMonths } from '../domain/time';
 import { parseCsv } from '../testing/csv';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt } from '../testing/harness';
+import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, tokyoDay } from '../testing/harness';
 
 /** Issue 26 (4): the journal export in 弥生会計's import layout, checked against the ledger. */
 
@@ -106,21 +106,18 @@ describeEachDatabase('journal export (弥生会計)', (env) => {
     });
 
   /**
-   * The month before the month of the main shop's latest payout: a whole past month whatever the day
-   * the demo was seeded (the latest payout's closing has run, so that month has ended), with payouts
-   * and a month's fees settled in it.
+   * From the 1st of the month before the month of the main shop's latest payout up to today, whatever the
+   * day the demo was seeded: payouts, a month's fees settled from the balance, and the demo's correction of
+   * a settled month (early this month: DOCUMENT_DEMO) fall in it.
    */
-  async function pastMonth(): Promise<{ start: string; end: string }> {
+  async function demoPeriod(): Promise<{ start: string; end: string }> {
     const { latest } = await env()
       .db.selectFrom('payouts')
       .select((eb) => eb.fn.max('payout_date').as('latest'))
       .where('merchant_id', '=', DEMO.mainMerchantId)
       .executeTakeFirstOrThrow();
     const month = addMonths(String(latest).slice(0, 7).replace('-', ''), -1);
-    const start = `${month.slice(0, 4)}-${month.slice(4)}-01`;
-    const next = addMonths(month, 1);
-    const end = new Date(Date.UTC(Number(next.slice(0, 4)), Number(next.slice(4)) - 1, 0)).toISOString().slice(0, 10);
-    return { start, end };
+    return { start: `${month.slice(0, 4)}-${month.slice(4)}-01`, end: tokyoDay() };
   }
 
   /** What the ledger and the fee and payout tables say each account moved by in the period (debit − credit). */
@@ -147,29 +144,47 @@ describeEachDatabase('journal export (弥生会計)', (env) => {
     const gross = Number(payouts.rows[0]?.gross ?? 0);
     const payoutFees = Number(payouts.rows[0]?.fees ?? 0);
     const net = Number(payouts.rows[0]?.net ?? 0);
-    // Months settled in cash, booked on their last day: the months that end in the period.
+    // The change a correction makes to a month's fees with their tax (tax: 10 %, fractions cut off).
+    const change = (c: string) =>
+      sql.raw(`(${c}.amount - ${c}.previous_amount + ${c}.amount / 10 - ${c}.previous_amount / 10)`);
+    // When a settled month was booked: its settlement from the balance, or (in cash) the end of the month.
+    const bookedAt = sql`coalesce(t.created_at,
+      (to_date(f.summarized_month, 'YYYYMM') + interval '1 month')::timestamp at time zone 'Asia/Tokyo')`;
+    // Months settled in cash, booked on their last day at the fees before any later correction.
     const cash = await sql<{ total: string | null }>`
-      select sum(amount + tax) as total from monthly_fee_summaries
-      where merchant_id = ${DEMO.mainMerchantId} and status = 'CASH_SETTLED'
-        and (to_date(summarized_month, 'YYYYMM') + interval '1 month' - interval '1 day')::date
+      select sum(f.amount + f.tax - coalesce((select sum(${change('c')}) from fee_corrections c
+          where c.merchant_id = f.merchant_id and c.summarized_month = f.summarized_month
+            and c.created_at >= ${bookedAt}), 0)) as total
+      from monthly_fee_summaries f left join transactions t on t.id = f.settlement_transaction_id
+      where f.merchant_id = ${DEMO.mainMerchantId} and f.status = 'CASH_SETTLED'
+        and (to_date(f.summarized_month, 'YYYYMM') + interval '1 month' - interval '1 day')::date
           between ${start}::date and ${end}::date`.execute(db);
     const cashFees = Number(cash.rows[0]?.total ?? 0);
+    // Corrections made in the period to months already booked: each moves the fees against 未払金.
+    const corrected = await sql<{ total: string | null; count: string }>`
+      select sum(${change('c')}) as total, count(*) as count from fee_corrections c
+      join monthly_fee_summaries f on f.merchant_id = c.merchant_id and f.summarized_month = c.summarized_month
+      left join transactions t on t.id = f.settlement_transaction_id
+      where c.merchant_id = ${DEMO.mainMerchantId} and f.status <> 'UNSETTLED'
+        and c.created_at >= ${from} and c.created_at < ${to} and c.created_at >= ${bookedAt}`.execute(db);
+    const corrections = Number(corrected.rows[0]?.total ?? 0);
     return {
       movements: {
         [accounts.receivable]: sales - refunds + rebates - walletFees - gross,
         [accounts.sales]: refunds - sales,
         [accounts.other_income]: -rebates,
-        [accounts.fees]: walletFees + payoutFees + cashFees,
+        [accounts.fees]: walletFees + payoutFees + cashFees + corrections,
         [accounts.bank]: net,
-        [accounts.payable]: -cashFees,
+        [accounts.payable]: -cashFees - corrections,
       },
       sales,
       gross,
+      corrections: Number(corrected.rows[0]?.count ?? 0),
     };
   }
 
   it('writes the period in the layout: 25 columns, no header, flags that open and close, balanced entries, the totals of the ledger', async () => {
-    const { start, end } = await pastMonth();
+    const { start, end } = await demoPeriod();
     const accounts = (
       await env().app.inject({ method: 'GET', url: accountsUrl, headers: { authorization: owner.authorization } })
     ).json().accounts as JournalAccounts;
@@ -225,6 +240,8 @@ describeEachDatabase('journal export (弥生会計)', (env) => {
     const expected = await ledgerMovements(start, end, accounts);
     expect(expected.sales).toBeGreaterThan(0);
     expect(expected.gross).toBeGreaterThan(0);
+    expect(expected.corrections, 'a correction of a settled month').toBeGreaterThan(0);
+    expect(entries.some((entry) => entry[0]?.[C.description]?.endsWith('決済手数料の訂正'))).toBe(true);
     for (const [account, total] of Object.entries(expected.movements)) {
       // (+ 0: an account that did not move is 0, never -0.)
       expect((movement.get(account) ?? 0) + 0, account).toBe(total + 0);
@@ -268,7 +285,7 @@ describeEachDatabase('journal export (弥生会計)', (env) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ accounts: names, is_default: false });
 
-    const { start, end } = await pastMonth();
+    const { start, end } = await demoPeriod();
     const rows = parseCsv(iconv.decode((await download(start, end)).rawPayload, 'cp932'));
     const accountsUsed = new Set(rows.flatMap((row) => [row[C.debit], row[C.credit]]));
     expect(accountsUsed.has('売掛金（コイン）')).toBe(true);
