@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Paper.css';
 import { CSV_REPORT_ROLES, CSV_REPORTS } from '@coin/contract';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { CsvEncodingChoice } from '@/components/CsvEncodingChoice';
 import { DownloadButton, useCsvDownload } from '@/components/FileDownload';
 import { PeriodFilter } from '@/components/PeriodFilter';
@@ -10,12 +11,14 @@ import { useTranslation } from '@/i18n';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { downloadSearch } from './downloadSearch';
 import { FeeDocumentsCard } from './FeeDocumentsCard';
-import { JournalAccountsCard } from './JournalAccountsCard';
 
 /**
  * The report centre: kind, period and encoding (kept in the URL); streams the CSV with its progress. Below,
  * the fee invoices (請求書・明細書).
  */
+// The journal's account names (a form) load only when that report is chosen: off the page's own chunk.
+const JournalAccountsCard = lazy(() => import('./JournalAccountsCard'));
+
 export default function DownloadPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.DownloadFile'));
@@ -58,7 +61,9 @@ export default function DownloadPage() {
         </Stack>
       </Paper>
       {report === 'journal_yayoi' && (
-        <JournalAccountsCard merchantId={merchant.merchant_id} editable={role === 'Owner'} />
+        <Suspense fallback={null}>
+          <JournalAccountsCard merchantId={merchant.merchant_id} editable={role === 'Owner'} />
+        </Suspense>
       )}
       <FeeDocumentsCard merchantId={merchant.merchant_id} />
     </Stack>

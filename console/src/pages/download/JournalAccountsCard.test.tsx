@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/instance';
 import { journalAccountKeys } from '@/api/journal';
 import { fieldByLabel, formQueryClient, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
-import { JournalAccountsCard } from './JournalAccountsCard';
+import JournalAccountsCard from './JournalAccountsCard';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
 

@@ -23,7 +23,7 @@ const isAccountKey = (field: unknown): field is JournalAccountKey =>
  * The account names the journal export books under, under the report centre's form when the report is
  * 仕訳データ（弥生会計）: an Owner edits them, other roles read them.
  */
-export function JournalAccountsCard({ merchantId, editable }: { merchantId: number; editable: boolean }) {
+export default function JournalAccountsCard({ merchantId, editable }: { merchantId: number; editable: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   const query = useQuery(journalAccountQueries.detail(merchantId));
