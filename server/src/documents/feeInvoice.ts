@@ -1,11 +1,10 @@
 import { type CallResponse, DOCUMENT_MESSAGES, type FeeInvoice } from '@coin/contract';
 import { sql } from 'kysely';
 import type { DocumentSettings } from '../config';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import type { FeeStatus } from '../db/schema';
 import { DomainError, notFound } from '../domain/errors';
 import { feeSql, txFeeQuery } from '../domain/fees';
-import { inTransaction } from '../domain/refunds';
 import { addDays, addMonths, tokyoDate, tokyoMonth } from '../domain/time';
 import { documentNumber, type IssuedDocument, latestOf, nextDocumentId } from './numbering';
 import {

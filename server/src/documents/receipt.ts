@@ -1,8 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@coin/contract';
 import type { DocumentSettings } from '../config';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { DomainError } from '../domain/errors';
-import { inTransaction } from '../domain/refunds';
 import { tokyoDate } from '../domain/time';
 import { documentNumber, type IssuedDocument, latestOf, nextDocumentId } from './numbering';
 import { CONTENT_WIDTH, facts, figure, japaneseDate, newA4, notes, PAGE, title, yen } from './typeset';

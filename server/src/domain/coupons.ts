@@ -1,10 +1,9 @@
 import type { CallResponse, Coupon, CouponStatus, CreateCouponBody } from '@coin/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { postOrRefuse } from './ledger';
-import { inTransaction } from './refunds';
 import { tokyoDate } from './time';
 import { customerWalletOf } from './wallets';
 

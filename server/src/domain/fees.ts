@@ -1,11 +1,10 @@
 import type { CallResponse } from '@coin/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import type { TransactionType } from '../db/schema';
 import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { exactInstant, instantParam } from './keyset';
-import { inTransaction } from './refunds';
 import { addDays, tokyoPeriod } from './time';
 
 /** Money: histories and fees. */

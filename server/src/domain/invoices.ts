@@ -1,11 +1,10 @@
 import type { CallResponse, Invoice, InvoiceItem, InvoiceStatus } from '@coin/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { exactInstant, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { postOrRefuse } from './ledger';
-import { inTransaction } from './refunds';
 import { tokyoDate, tokyoPeriod } from './time';
 
 /** Money in and out: invoices addressed to a merchant, paid once from its wallet. */

@@ -5,9 +5,8 @@ import {
   type JournalAccountsResponse,
 } from '@coin/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { recordAudit } from './audit';
-import { inTransaction } from './refunds';
 import { addDays, addMonths, tokyoDayStart, tokyoPeriod } from './time';
 
 /**

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_LIMITS, IMAGE_MAX_BYTES, type MerchantImageKind } from '@coin/contract';
 import sharp, { type Metadata, type OutputInfo, type ResizeOptions } from 'sharp';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
-import { inTransaction } from './refunds';
 
 /*
  * Merchant images. An upload is judged by its bytes (not its name or declared type), decoded, checked,

@@ -1,11 +1,10 @@
 import type { CallResponse, MerchantPayment } from '@coin/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { exactInstant, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { postOrRefuse, SYSTEM_WALLETS } from './ledger';
-import { inTransaction } from './refunds';
 import { tokyoPeriod } from './time';
 
 /** Money in and out: payments from one merchant's wallet to another merchant's (payment requests). */

@@ -1,13 +1,12 @@
 import type { BankAccount, CallBody, MerchantProfile, MerchantStatus, RebateCoinSettings } from '@coin/contract';
 import { REBATE_RATE_MAX_BP, REBATE_RATE_STEP_BP } from '@coin/contract';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { recordAudit } from './audit';
 import { invalidRequest, notFound } from './errors';
 import { bankAccountChangedMail } from './mail';
 import { queueMail } from './mailOutbox';
 import { merchantImagePath } from './merchantImages';
 import { maskAccount, maskAccountNumber, maskedAccountText } from './payouts';
-import { inTransaction } from './refunds';
 import { bankFullName, branchFullName, findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
 
 /* Merchant settings: the profile, open/closed, tags, rebate coin and payout bank account. */

@@ -7,13 +7,12 @@ import {
   type Payout,
   type PayoutStatus,
 } from '@coin/contract';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { DomainError } from './errors';
 import { feeRateOn } from './fees';
 import { heldForRefunds, postTransaction, SYSTEM_WALLETS } from './ledger';
 import { tokyoDateTime } from './mail';
 import { closingBefore, closingOnOrAfter, payoutDateOf, periodStartOf } from './payoutCalendar';
-import { inTransaction } from './refunds';
 import { addDays, tokyoDate, tokyoPeriod } from './time';
 
 /**

@@ -1,11 +1,10 @@
 import type { AutomaticPaymentResult, CallResponse, SubscriptionStatus } from '@coin/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { DomainError } from './errors';
 import { isOverdraft, postTransaction } from './ledger';
 import { monthEnd } from './payoutCalendar';
 import { maskWalletNo } from './rebatesAndBills';
-import { inTransaction } from './refunds';
 import { addMonths, tokyoDate, tokyoPeriod } from './time';
 
 /** Customer programs: book-ticket uses, subscriptions and their automatic payments. */

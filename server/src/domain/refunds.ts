@@ -1,6 +1,6 @@
 import { type CallResponse, REFUND_REASON_MAX_LENGTH, type RefundApplication } from '@coin/contract';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import type { Database, RefundApplicationStatus } from '../db/schema';
 import { DomainError, notFound } from './errors';
 import { feeRateOn } from './fees';
@@ -8,11 +8,6 @@ import { postTransaction, SYSTEM_WALLETS } from './ledger';
 import { tokyoDate, tokyoPeriod } from './time';
 
 type Trx = Transaction<Database>;
-
-/** Runs `fn` in the caller's transaction when `db` is one (an idempotent request), else in a new one. */
-export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db as Trx) : db.transaction().execute(fn);
-}
 
 export const REFUND_MESSAGES = {
   paymentNotFound: '返金対象の決済が見つかりません',

@@ -1,9 +1,8 @@
 import type { CallResponse } from '@coin/contract';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError } from './errors';
 import { postOrRefuse } from './ledger';
-import { inTransaction } from './refunds';
 import { customerWalletOf } from './wallets';
 
 /**

@@ -7,12 +7,11 @@ import {
   type UrlPaymentStatus,
 } from '@coin/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type Db, inTransaction } from '../db/connection';
 import { isStoredId } from './access';
 import { DomainError, invalidRequest, notFound } from './errors';
 import { exactInstant, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { postOrRefuse } from './ledger';
-import { inTransaction } from './refunds';
 import { addDays, tokyoDate, tokyoPeriod } from './time';
 import { customerWalletOf } from './wallets';
 
