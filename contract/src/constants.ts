@@ -1,3 +1,5 @@
+import { ALL_ROLES, OWNER_ONLY, type Role } from './roles';
+
 /** Business constants of the specification (§9) and the runtime defaults built on them. */
 
 export const LANGUAGE = 'jp' as const;
@@ -68,6 +70,16 @@ export const CSV_REPORTS = [
 ] as const;
 /** Reports whose file has no header row (an accounting package imports it from its first line). */
 export const CSV_REPORTS_WITHOUT_HEADER: readonly (typeof CSV_REPORTS)[number][] = ['journal_yayoi'];
+
+/**
+ * Who may download each report: the roles of the list it mirrors where that list is narrower than the
+ * download call (merchant(ALL_ROLES)). The server refuses others (403) before reading the query; the
+ * download page offers each role its own reports. Here, beside the reports, not with their schemas: the
+ * download page reads it, and taking it from the schemas' module brought zod into that page's chunk.
+ */
+export const CSV_REPORT_ROLES: Readonly<Record<(typeof CSV_REPORTS)[number], readonly Role[]>> = Object.fromEntries(
+  CSV_REPORTS.map((report) => [report, report === 'merchant_users' ? OWNER_ONLY : ALL_ROLES]),
+) as Record<(typeof CSV_REPORTS)[number], readonly Role[]>;
 
 /** Whose fee limit GET /history/fee_limits answers. */
 export const FEE_USER_TYPES = ['MERCHANT', 'CUSTOMER'] as const;

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './documents';
 export * from './endpoints';
 export * from './guard';
+export * from './journalAccounts';
 export * from './labels';
 export * from './merchantConstants';
 export * from './merchantSettings';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CSV_ENCODINGS, CSV_REPORTS } from '../constants';
-import { ALL_ROLES, OWNER_ONLY, type Role } from '../roles';
 import { dateSchema, idSchema } from './common';
 import { historySearchShape, withHistorySearchChecks } from './historySearch';
 import { datesInOrder } from './periodOrder';
@@ -35,12 +34,3 @@ export const fileResponseSchema = z.string();
 export const csvResponseSchema = fileResponseSchema;
 
 export type CsvReport = z.infer<typeof csvReportSchema>;
-
-/**
- * Who may download each report: the roles of the list it mirrors where that list is narrower than the
- * download call (merchant(ALL_ROLES)). The server refuses others (403) before reading the query; the
- * download page offers each role its own reports.
- */
-export const CSV_REPORT_ROLES: Readonly<Record<CsvReport, readonly Role[]>> = Object.fromEntries(
-  CSV_REPORTS.map((report) => [report, report === 'merchant_users' ? OWNER_ONLY : ALL_ROLES]),
-) as Record<CsvReport, readonly Role[]>;
