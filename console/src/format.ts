@@ -1,21 +1,27 @@
-import { addDays, tokyoDate, tokyoMonth as tokyoMonthOf, tokyoWallClock } from '@coin/contract';
+import { addDays, groupedInteger, tokyoDate, tokyoMonth as tokyoMonthOf, tokyoWallClock } from '@coin/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ja';
 
 dayjs.locale('ja');
 
-const numberFormat = new Intl.NumberFormat('ja-JP');
-const yenFormat = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
+// Built on first use, for what groupedInteger leaves to Intl: a page's first Intl object sets up ICU's
+// locale data (tens of milliseconds of main-thread time on a phone), and whole amounts do without it.
+let yenFormat: Intl.NumberFormat | undefined;
 
 export const DATE_TIME_FORMAT = 'YYYY/MM/DD HH:mm';
 export const DATE_FORMAT = 'YYYY/MM/DD';
 export const MONTH_FORMAT = 'YYYY年M月';
 
-/** Yen with the currency sign and thousands separators: ￥12,345. */
-export const formatYen = (amount: number): string => yenFormat.format(amount);
+/** Yen with the currency sign and thousands separators: ￥12,345 (-￥12,345), as ja-JP's currency format. */
+export function formatYen(amount: number): string {
+  if (Number.isSafeInteger(amount) && !Object.is(amount, -0))
+    return `${amount < 0 ? '-' : ''}￥${groupedInteger(Math.abs(amount))}`;
+  yenFormat ??= new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
+  return yenFormat.format(amount);
+}
 
 /** Coin amounts (and counts) with thousands separators: 12,345. */
-export const formatCoin = (amount: number): string => numberFormat.format(amount);
+export const formatCoin = (amount: number): string => groupedInteger(amount);
 
 /** Basis points (1/100 %) as a percentage: 250 → "2.5". */
 export const formatBasisPoints = (bp: number): string =>

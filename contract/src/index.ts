@@ -10,6 +10,7 @@ export * from './merchantSettings';
 export * from './merchantUserStatus';
 export * from './messages';
 export * from './moneyOut';
+export * from './numberText';
 export * from './openapi';
 export * from './paymentDetail';
 export * from './payouts';

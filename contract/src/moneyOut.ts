@@ -7,6 +7,7 @@ import {
   URL_PAYMENT_DESCRIPTION_MAX,
   URL_PAYMENT_STATUSES,
 } from './constants';
+import { groupedInteger } from './numberText';
 import {
   amountSchema,
   dateSchema,
@@ -29,7 +30,7 @@ const positiveAmount = (max: number) =>
     .number(INTEGER_MESSAGE)
     .int(INTEGER_MESSAGE)
     .positive(POSITIVE_AMOUNT_MESSAGE)
-    .max(max, `${max.toLocaleString('ja-JP')}以下の金額を指定してください`);
+    .max(max, `${groupedInteger(max)}以下の金額を指定してください`);
 /** The same, from a query string. */
 const positiveAmountQuery = (max: number) => z.coerce.number(INTEGER_MESSAGE).pipe(positiveAmount(max));
 

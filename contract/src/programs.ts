@@ -10,6 +10,7 @@ import {
   SUBSCRIPTION_CYCLES,
   SUBSCRIPTION_STATUSES,
 } from './constants';
+import { groupedInteger } from './numberText';
 import { amountSchema, dateSchema, idSchema, instantSchema, pagedOf, pagedPeriodQuerySchema } from './schemas';
 
 /* Customer programs: coupons, book tickets, subscriptions, automatic payments (the schemas of their calls). */
@@ -19,7 +20,7 @@ const wholeAmount = (message: string, max: number) =>
     .number(message)
     .int('整数で指定してください')
     .min(0, '0以上で指定してください')
-    .max(max, `${max.toLocaleString('ja-JP')}以下で指定してください`);
+    .max(max, `${groupedInteger(max)}以下で指定してください`);
 
 /* ---------- coupons ---------- */
 
@@ -49,7 +50,7 @@ export const createCouponBodySchema = z
       .number()
       .int('整数で指定してください')
       .positive('1以上で指定してください')
-      .max(COUPON_STOCK_MAX, `${COUPON_STOCK_MAX.toLocaleString('ja-JP')}以下で指定してください`)
+      .max(COUPON_STOCK_MAX, `${groupedInteger(COUPON_STOCK_MAX)}以下で指定してください`)
       .nullable(),
     starts_on: dateSchema,
     ends_on: dateSchema,

@@ -3,6 +3,8 @@
  * half-width, separators are dropped, amounts show thousands separators as they are typed.
  */
 
+import { groupedInteger } from '@coin/contract';
+
 const FULL_WIDTH_ZERO = 0xff10;
 const FULL_WIDTH_NINE = 0xff19;
 
@@ -22,7 +24,6 @@ export const isAmountSeparator = (char: string): boolean => AMOUNT_SEPARATORS.ha
 
 /** Amounts above this many digits are not formatted (beyond what a JS number holds exactly). */
 const MAX_DIGITS = 15;
-const numberFormat = new Intl.NumberFormat('ja-JP');
 
 /** A unit someone may type with an amount (「１０００円」, 「￥1,000」): the field already says the unit. */
 const UNIT = /^[¥￥]|円$/g;
@@ -46,7 +47,7 @@ export const amountDigits = (typed: string): string =>
 export function amountTyping(typed: string): string {
   const digits = amountDigits(typed);
   if (!/^\d+$/.test(digits) || digits.length > MAX_DIGITS) return digits;
-  return numberFormat.format(Number(digits));
+  return groupedInteger(Number(digits));
 }
 
 export type AmountProblem = 'required' | 'invalid' | 'positive' | 'max';

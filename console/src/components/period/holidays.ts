@@ -58,17 +58,15 @@ export function dayTone(day: string, holidays: HolidayNames | null): DayTone {
   return weekday === 6 ? 'saturday' : null;
 }
 
-const dayLabelFormat = new Intl.DateTimeFormat('ja-JP', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  weekday: 'short',
-  timeZone: 'UTC',
-});
+/** Weekdays as ja-JP's short format writes them, Sunday first. */
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
 /** What a screen reader says for a calendar day: 2025年5月5日(月) こどもの日. */
 export function dayLabel(day: string, holidays: HolidayNames | null): string {
-  const date = dayLabelFormat.format(new Date(`${day}T00:00:00Z`));
+  // Written out rather than through Intl.DateTimeFormat (the same text): a page's first Intl object sets
+  // up ICU's locale data, tens of milliseconds of main-thread time on a phone.
+  const [year, month, date] = day.split('-').map(Number);
+  const label = `${year}年${month}月${date}日(${WEEKDAYS[weekdayOf(day)]})`;
   const holiday = holidays?.get(day);
-  return holiday ? `${date} ${holiday}` : date;
+  return holiday ? `${label} ${holiday}` : label;
 }

@@ -1,3 +1,5 @@
+import { groupedInteger } from '@coin/contract';
+
 /** A "nice" axis for amounts from 0 to `max`: steps of 1, 2 or 5 × 10ⁿ, at most `count` + 1 lines. */
 export function niceTicks(max: number, count = 4): number[] {
   if (!(max > 0)) return [0, 1];
@@ -12,7 +14,7 @@ export function niceTicks(max: number, count = 4): number[] {
 
 /** Short yen for an axis: 12,000 → 1.2万, 3,400,000 → 340万, below 10,000 as it is. */
 export function axisYen(amount: number): string {
-  if (amount < 10_000) return amount.toLocaleString('ja-JP');
+  if (amount < 10_000) return groupedInteger(amount);
   const man = amount / 10_000;
-  return `${Number.isInteger(man) ? man.toLocaleString('ja-JP') : man.toFixed(1)}万`;
+  return `${Number.isInteger(man) ? groupedInteger(man) : man.toFixed(1)}万`;
 }
