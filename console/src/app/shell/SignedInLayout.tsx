@@ -17,6 +17,7 @@ import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { queryClient } from '@/app/queryClient';
 import { useTranslation } from '@/i18n';
 import { selectRole, useSessionState } from '@/session';
+import { DeferredNotifications } from './DeferredNotifications';
 import { MerchantSwitcher } from './MerchantSwitcher';
 import { useRedirectNotices } from './redirectNotice';
 import { SideMenu } from './SideMenu';
@@ -26,8 +27,6 @@ import { useLinkHandover } from './useLinkHandover';
 
 const MAIN_ID = 'main-content';
 
-// Off the shell's critical chunk: the container (and its transition library) loads after first render.
-const ShellNotifications = lazy(() => import('./ShellNotifications'));
 // Trust: the password prompt of a step-up the server asks for (it registers itself with the API client).
 const StepUpDialog = lazy(() => import('./StepUpDialog'));
 
@@ -65,7 +64,7 @@ export default function SignedInLayout() {
       padding={{ base: 'md', sm: 'lg' }}
     >
       <Suspense fallback={null}>
-        <ShellNotifications />
+        <DeferredNotifications />
         <StepUpDialog />
       </Suspense>
       <AppShell.Header>
