@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 
 /*
@@ -10,10 +11,14 @@ import PDFDocument from 'pdfkit';
  */
 
 const require = createRequire(import.meta.url);
-/** Noto Sans JP (SIL Open Font License) from its npm package. */
-const FONTS = {
-  regular: require.resolve('noto-sans-japanese/fonts/NotoSansJP-Regular.otf'),
-  bold: require.resolve('noto-sans-japanese/fonts/NotoSansJP-Bold.otf'),
+/**
+ * Noto Sans JP (SIL Open Font License) cut down to what Japanese papers print (server/fonts/README.md),
+ * found through the server package itself so that the source (tsx) and the bundle (server/dist) agree.
+ */
+const FONT_DIR = join(dirname(require.resolve('@coin/server/package.json')), 'fonts');
+export const FONTS = {
+  regular: join(FONT_DIR, 'NotoSansJP-Regular.subset.ttf'),
+  bold: join(FONT_DIR, 'NotoSansJP-Bold.subset.ttf'),
 };
 
 /** A4 in points, and the margin every document keeps. */

@@ -428,7 +428,7 @@ describeEachDatabase('merchant settings', (env) => {
       const text = pdf.toString('latin1');
       expect(text).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
       expect(text).toMatch(/\/FontName \/[A-Z]{6}\+NotoSansJP-Bold/);
-      expect(text).toContain('/FontFile3');
+      expect(text).toContain('/FontFile2');
     });
 
     it("answers 404 for another merchant's code", async () => {
