@@ -3,7 +3,7 @@ import type { DocumentSettings } from '../config';
 import { type Db, inTransaction } from '../db/connection';
 import { DomainError } from '../domain/errors';
 import { tokyoDate } from '../domain/time';
-import { documentNumber, type IssuedDocument, latestOf, nextDocumentId } from './numbering';
+import { documentNumber, type IssuedDocument, nextDocumentId } from './numbering';
 import { CONTENT_WIDTH, facts, figure, japaneseDate, newA4, notes, PAGE, title, yen } from './typeset';
 
 /*

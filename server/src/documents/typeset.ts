@@ -76,10 +76,6 @@ export function japaneseDate(day: string): string {
 /** A month (YYYYMM) as 2026年11月. */
 export const japaneseMonth = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(4))}月`;
 
-/** Half-width digits as full-width, as Japanese forms print figures set in running text (第１号). */
-export const fullWidthDigits = (text: string) =>
-  text.replace(/[0-9]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0));
-
 /** The title centred at the top, with a rule under it. */
 export function title(doc: Pdf, text: string, note?: string): void {
   doc.font('bold').fontSize(22).fillColor(INK).text(text, PAGE.margin, PAGE.margin, {
