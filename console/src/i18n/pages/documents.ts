@@ -6,7 +6,6 @@ export const documents = {
   // Any PDF download: its outcome.
   saved: '{{fileName}} を保存しました',
   failed: 'ダウンロードできませんでした',
-  failedBecause: 'ダウンロードできませんでした。{{reason}}',
   preparing: '作成しています',
   feeInvoice: {
     download: '請求書（PDF）',
@@ -16,9 +15,10 @@ export const documents = {
     corrected: '訂正済み',
     correctedNote:
       '手数料が訂正されたため、訂正した請求書を発行しています。訂正前の請求書（{{numbers}}）も取り出せます。',
-    notYet: '翌月1日から発行',
+    notYet: '締め前',
     notYetNote: '請求書は月が締まった翌月1日から発行できます',
     title: '請求書',
+    column: 'PDF',
     lead: '適格請求書として、手数料の内訳と消費税額を記載しています。初めてダウンロードしたときに発行され、以後は同じ番号の請求書が出ます。',
   },
   centre: {
@@ -44,7 +44,6 @@ export const documents = {
   },
   payoutStatement: {
     column: '明細書',
-    download: '支払明細書（PDF）',
     downloadLabel: '{{date}} の支払明細書（PDF）をダウンロード',
     group: '明細書（PDF）',
     groupLabel: '{{from}}〜{{to}} のグループの支払明細書（PDF）をダウンロード',

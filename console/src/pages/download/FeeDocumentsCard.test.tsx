@@ -8,8 +8,15 @@ import { formatMonth, tokyoMonth } from '@/format';
 import { monthsBefore } from '@/pages/top/feeInvoiceState';
 import { FeeDocumentsCard } from './FeeDocumentsCard';
 
-const { call, open, saveFile } = vi.hoisted(() => ({ call: vi.fn(), open: vi.fn(), saveFile: vi.fn() }));
+const { call, open, saveFile, show } = vi.hoisted(() => ({
+  call: vi.fn(),
+  open: vi.fn(),
+  saveFile: vi.fn(),
+  show: vi.fn(),
+}));
 vi.mock('@/api/instance', () => ({ api: { call, open } }));
+// A row's download tells its outcome in a notification.
+vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
 
 const MERCHANT = 7;
@@ -53,6 +60,7 @@ beforeEach(() => {
   call.mockReset();
   open.mockReset();
   saveFile.mockReset();
+  show.mockReset();
 });
 afterEach(() => {
   mounted?.unmount();
@@ -90,6 +98,9 @@ describe('the report centre’s 請求書・明細書', () => {
     await vi.waitFor(() => expect(rows()).toHaveLength(3));
     await press('請求書 INV-000001（PDF）をダウンロード');
     await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith({ color: 'teal', message: '請求書_INV-000001.pdf を保存しました' }),
+    );
     expect(open).toHaveBeenCalledWith(
       'downloadDocument',
       expect.objectContaining({ params: { id: MERCHANT, number: 'INV-000001' } }),

@@ -6,11 +6,18 @@ import { documentKeys } from '@/api/documents';
 import { ApiError } from '@/api/errors';
 import { formQueryClient, type Mounted, mount } from '@/components/formTesting';
 import { formatMonth, tokyoMonth } from '@/format';
-import { FeeInvoiceDownloads, FeeInvoicePart } from './FeeInvoiceDownloads';
+import { FeeInvoiceCell, FeeInvoiceDownloads, FeeInvoicePart } from './FeeInvoiceDownloads';
 import { monthsBefore } from './feeInvoiceState';
 
-const { call, open, saveFile } = vi.hoisted(() => ({ call: vi.fn(), open: vi.fn(), saveFile: vi.fn() }));
+const { call, open, saveFile, show } = vi.hoisted(() => ({
+  call: vi.fn(),
+  open: vi.fn(),
+  saveFile: vi.fn(),
+  show: vi.fn(),
+}));
 vi.mock('@/api/instance', () => ({ api: { call, open } }));
+// The fees card's icon tells its outcome in a notification.
+vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 // The browser's save is not there in happy-dom: what would be saved is recorded instead.
 vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
 
@@ -55,6 +62,7 @@ beforeEach(() => {
   call.mockReset();
   open.mockReset();
   saveFile.mockReset();
+  show.mockReset();
 });
 afterEach(() => {
   mounted?.unmount();
@@ -70,12 +78,15 @@ const click = (button: HTMLButtonElement | null) =>
   });
 
 describe("a month's fee invoice", () => {
-  it('downloads the closed month’s invoice by its month and says under which name it was saved', async () => {
+  it('downloads from the fees card’s icon by its month and says in a notification under which name it was saved', async () => {
     open.mockResolvedValue(pdfAnswer(`請求書_${CLOSED}_INV-000001.pdf`));
-    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
-    expect(text()).not.toContain('訂正済み');
+    mounted = await mount(<FeeInvoiceCell merchantId={MERCHANT} month={CLOSED} />);
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
-    await vi.waitFor(() => expect(text()).toContain(`請求書_${CLOSED}_INV-000001.pdf を保存しました`));
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'teal', message: `請求書_${CLOSED}_INV-000001.pdf を保存しました` }),
+      ),
+    );
     expect(open).toHaveBeenCalledOnce();
     expect(open.mock.calls[0]?.[0]).toBe('downloadFeeInvoice');
     expect(open.mock.calls[0]?.[1]).toMatchObject({ params: { id: MERCHANT, month: CLOSED } });
@@ -83,12 +94,35 @@ describe("a month's fee invoice", () => {
     expect(saveFile.mock.calls[0]?.[0].fileName).toBe(`請求書_${CLOSED}_INV-000001.pdf`);
   });
 
+  it("tells the fees card's failure in the server's words", async () => {
+    open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: 'この月の手数料はありません' }));
+    mounted = await mount(<FeeInvoiceCell merchantId={MERCHANT} month={CLOSED} />);
+    await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith({
+        color: 'red',
+        title: 'ダウンロードできませんでした',
+        message: 'この月の手数料はありません',
+      }),
+    );
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+
+  it('downloads the month’s invoice in the detail, saying under which name it was saved', async () => {
+    open.mockResolvedValue(pdfAnswer(`請求書_${CLOSED}_INV-000001.pdf`));
+    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
+    expect(text()).not.toContain('訂正済み');
+    expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).toBeNull();
+    await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
+    await vi.waitFor(() => expect(text()).toContain(`請求書_${CLOSED}_INV-000001.pdf を保存しました`));
+    expect(open.mock.calls[0]?.[1]).toMatchObject({ params: { id: MERCHANT, month: CLOSED } });
+  });
+
   it('says 訂正済み for a corrected month and gives the original by its number', async () => {
     open.mockResolvedValue(pdfAnswer('請求書_INV-000001.pdf'));
-    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={CLOSED} invoices={CORRECTED} />);
+    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={CORRECTED} />);
     expect(text()).toContain('訂正済み');
-    // Another month's correction says nothing of this one.
-    expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).not.toBeNull();
+    expect(text()).toContain('訂正前の請求書（INV-000001）も取り出せます');
     await click(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード'));
     await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
     expect(open.mock.calls[0]?.[0]).toBe('downloadDocument');
@@ -96,24 +130,30 @@ describe("a month's fee invoice", () => {
   });
 
   it('keeps a correction to its own month', async () => {
-    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={EARLIER} invoices={CORRECTED} />);
+    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={EARLIER} invoices={CORRECTED} />);
     expect(text()).not.toContain('訂正済み');
     expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).toBeNull();
     expect(buttonNamed(`${formatMonth(EARLIER)}の請求書（PDF）をダウンロード`)).not.toBeNull();
   });
 
   it('offers no invoice for the month not closed yet, and says when it comes', async () => {
-    mounted = await mount(<FeeInvoiceDownloads compact merchantId={MERCHANT} month={CURRENT} invoices={[]} />);
+    mounted = await mount(
+      <>
+        <FeeInvoiceCell merchantId={MERCHANT} month={CURRENT} />
+        <FeeInvoiceDownloads merchantId={MERCHANT} month={CURRENT} invoices={[]} />
+      </>,
+    );
     expect(document.querySelector('button')).toBeNull();
-    expect(text()).toContain('翌月1日から発行');
+    expect(text()).toContain('締め前');
+    expect(text()).toContain('請求書は月が締まった翌月1日から発行できます');
   });
 
-  it("shows the server's reason when the invoice cannot be had", async () => {
-    open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: 'この月の手数料はありません' }));
+  it("shows the server's reason in the detail when the invoice cannot be had", async () => {
+    open.mockRejectedValue(new ApiError(409, { type: 'conflict', message: 'この月の手数料はまだ締まっていません' }));
     mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
     await vi.waitFor(() =>
-      expect(document.querySelector('[role="alert"]')?.textContent).toContain('この月の手数料はありません'),
+      expect(document.querySelector('[role="alert"]')?.textContent).toContain('この月の手数料はまだ締まっていません'),
     );
     expect(document.querySelector('[role="alert"]')?.textContent).toContain('ダウンロードできませんでした');
     expect(saveFile).not.toHaveBeenCalled();

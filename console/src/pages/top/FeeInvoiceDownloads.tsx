@@ -1,8 +1,8 @@
 import type { FeeInvoice } from '@coin/contract';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentFallbackNames, documentKeys, documentQueries, openDocument, openFeeInvoice } from '@/api/documents';
-import { PdfDownload } from '@/components/PdfDownload';
+import { PdfDownload, PdfIconDownload } from '@/components/PdfDownload';
 import { formatMonth, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
 import { feeInvoiceStateOf, isInvoiceable } from './feeInvoiceState';
@@ -10,6 +10,12 @@ import { feeInvoiceStateOf, isInvoiceable } from './feeInvoiceState';
 /** The issued fee invoices of the twelve months up to this one (the card and the detail share the answer). */
 export const useFeeInvoices = (merchantId: number) =>
   useQuery(documentQueries.feeInvoices(merchantId, tokyoMonth())).data?.items;
+
+/** Reads the issued invoices again: a download may have issued one (or a corrected one). */
+function useRereadInvoices() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+}
 
 /**
  * A month's 請求書（PDF）: issued by the first download, the same document after (a corrected one once its
@@ -20,45 +26,35 @@ export function FeeInvoiceDownloads({
   merchantId,
   month,
   invoices,
-  compact = false,
 }: {
   merchantId: number;
   month: string;
   /** The issued invoices (listFeeInvoices); undefined while they load or when they could not be read. */
   invoices: readonly FeeInvoice[] | undefined;
-  /** In a row of the fees card. */
-  compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const reread = useRereadInvoices();
   if (!isInvoiceable(month, tokyoMonth())) {
     return (
-      <Text span size="xs" c="dimmed" title={t('documents.feeInvoice.notYetNote')}>
-        {t('documents.feeInvoice.notYet')}
+      <Text size="sm" c="dimmed">
+        {t('documents.feeInvoice.notYetNote')}
       </Text>
     );
   }
   const { originals } = feeInvoiceStateOf(invoices ?? [], month);
-  const monthText = formatMonth(month);
-  const reread = () => void queryClient.invalidateQueries({ queryKey: documentKeys.all });
   return (
     <Stack gap={6} align="flex-start">
-      <Group gap="xs" wrap={compact ? 'nowrap' : 'wrap'} align="flex-start">
+      <Group gap="xs" align="flex-start">
         <PdfDownload
-          compact={compact}
           label={t('documents.feeInvoice.download')}
-          ariaLabel={t('documents.feeInvoice.downloadLabel', { month: monthText })}
+          ariaLabel={t('documents.feeInvoice.downloadLabel', { month: formatMonth(month) })}
           open={(signal) => openFeeInvoice(merchantId, month, signal)}
           fallbackName={documentFallbackNames.feeInvoice(month)}
           onSaved={reread}
         />
-        {originals.length > 0 && (
-          <Badge size="sm" variant="light" color="orange" mt={compact ? 2 : 8} style={{ flexShrink: 0 }}>
-            {t('documents.feeInvoice.corrected')}
-          </Badge>
-        )}
+        {originals.length > 0 && <CorrectedBadge mt={8} />}
       </Group>
-      {originals.length > 0 && !compact && (
+      {originals.length > 0 && (
         <Text size="sm">
           {t('documents.feeInvoice.correctedNote', {
             numbers: originals.map((invoice) => invoice.number).join('、'),
@@ -77,6 +73,43 @@ export function FeeInvoiceDownloads({
         />
       ))}
     </Stack>
+  );
+}
+
+/** 訂正済み: the month's invoice was replaced by a corrected one. */
+export function CorrectedBadge({ mt }: { mt?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge size="sm" variant="light" color="orange" mt={mt} style={{ flexShrink: 0, overflow: 'visible' }}>
+      {t('documents.feeInvoice.corrected')}
+    </Badge>
+  );
+}
+
+/**
+ * The fees card's invoice cell, narrow: the month's invoice as an icon button named for its month (its
+ * outcome in a notification), or 締め前 for the month not closed yet. The detail has the rest.
+ */
+export function FeeInvoiceCell({ merchantId, month }: { merchantId: number; month: string }) {
+  const { t } = useTranslation();
+  const reread = useRereadInvoices();
+  if (!isInvoiceable(month, tokyoMonth())) {
+    return (
+      <>
+        <Text span size="xs" c="dimmed" aria-hidden>
+          {t('documents.feeInvoice.notYet')}
+        </Text>
+        <VisuallyHidden>{t('documents.feeInvoice.notYetNote')}</VisuallyHidden>
+      </>
+    );
+  }
+  return (
+    <PdfIconDownload
+      ariaLabel={t('documents.feeInvoice.downloadLabel', { month: formatMonth(month) })}
+      open={(signal) => openFeeInvoice(merchantId, month, signal)}
+      fallbackName={documentFallbackNames.feeInvoice(month)}
+      onSaved={reread}
+    />
   );
 }
 

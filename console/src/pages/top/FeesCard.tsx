@@ -1,5 +1,5 @@
 import { type FeeInvoice, SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
-import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { merchantQueries } from '@/api/merchants';
@@ -7,7 +7,8 @@ import { QueryCard } from '@/components/QueryCard';
 import { formatMonth, formatYen, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
 import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
-import { FeeInvoiceDownloads, useFeeInvoices } from './FeeInvoiceDownloads';
+import { CorrectedBadge, FeeInvoiceCell, useFeeInvoices } from './FeeInvoiceDownloads';
+import { feeInvoiceStateOf } from './feeInvoiceState';
 
 // The detail (modal, paging) loads with its first opening.
 const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ default: m.FeeDetailModal })));
@@ -68,13 +69,10 @@ export function FeesView({
 }) {
   const { t } = useTranslation();
   const invoiceOf = (fee: SummarizedFee) => (
-    <FeeInvoiceDownloads
-      compact
-      merchantId={invoice.merchantId}
-      month={fee.summarized_month}
-      invoices={invoice.invoices}
-    />
+    <FeeInvoiceCell merchantId={invoice.merchantId} month={fee.summarized_month} />
   );
+  const isCorrected = (fee: SummarizedFee) =>
+    feeInvoiceStateOf(invoice.invoices ?? [], fee.summarized_month).originals.length > 0;
   return (
     <QueryCard
       title={t('top.fees.title')}
@@ -83,42 +81,37 @@ export function FeesView({
       emptyText={t('top.fees.empty')}
       skeleton={
         <CardSkeleton>
-          <FeesTable fees={PLACEHOLDER} onOpen={() => {}} invoiceOf={placeholderInvoice} />
+          <FeesTable fees={PLACEHOLDER} onOpen={() => {}} invoiceOf={placeholderInvoice} isCorrected={() => false} />
         </CardSkeleton>
       }
     >
-      {(answer) => <FeesTable fees={answer.items} onOpen={onOpen} invoiceOf={invoiceOf} />}
+      {(answer) => <FeesTable fees={answer.items} onOpen={onOpen} invoiceOf={invoiceOf} isCorrected={isCorrected} />}
     </QueryCard>
   );
 }
 
 /** The invoice cell while the card loads: a button as high as the real one (the sketch is hidden and inert). */
-function PlaceholderInvoice() {
-  const { t } = useTranslation();
-  return (
-    <Button size="compact-sm" variant="default" tabIndex={-1}>
-      {t('documents.feeInvoice.download')}
-    </Button>
-  );
-}
-const placeholderInvoice = () => <PlaceholderInvoice />;
+const placeholderInvoice = () => <ActionIcon variant="default" size="md" tabIndex={-1} />;
 
 /** Months shown at first; the rest of the twelve are a tap away. */
 export const FEE_MONTHS_SHOWN = 6;
 
 /**
- * A row per month: before tax, tax, with tax, the settled marker and the invoice; the month opens its
- * detail. On a phone the row keeps month, with tax and the marker on one line (the detail has the other
- * figures and the invoice).
+ * A row per month: before tax, tax, with tax, the settled marker and the invoice (an icon: the card is
+ * narrow); the month opens its detail, and says 訂正済み when its invoice was corrected. On a phone the row
+ * keeps month, with tax and the marker on one line (the detail has the other figures and the invoice).
  */
 function FeesTable({
   fees,
   onOpen,
   invoiceOf,
+  isCorrected,
 }: {
   fees: SummarizedFee[];
   onOpen: (fee: SummarizedFee) => void;
   invoiceOf: (fee: SummarizedFee) => ReactNode;
+  /** The month's invoice was replaced by a corrected one (訂正済み under the month). */
+  isCorrected: (fee: SummarizedFee) => boolean;
 }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
@@ -139,7 +132,7 @@ function FeesTable({
             <Table.Th ta="right">{t('top.fees.total')}</Table.Th>
             <Table.Th style={nowrap}>{t('fields.status')}</Table.Th>
             <Table.Th style={nowrap} visibleFrom="sm">
-              {t('documents.feeInvoice.title')}
+              {t('documents.feeInvoice.column')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -156,6 +149,12 @@ function FeesTable({
                 >
                   {formatMonth(fee.summarized_month)}
                 </Anchor>
+                {isCorrected(fee) && (
+                  <>
+                    <br />
+                    <CorrectedBadge />
+                  </>
+                )}
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm" style={nowrap}>
                 {formatYen(fee.amount)}
@@ -177,7 +176,9 @@ function FeesTable({
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td visibleFrom="sm">{invoiceOf(fee)}</Table.Td>
+              <Table.Td visibleFrom="sm" ta="center">
+                {invoiceOf(fee)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -85,13 +85,16 @@ describe('the monthly fees card and its detail', () => {
         invoice={{ merchantId: 7, invoices: corrected }}
       />,
     );
-    const rows = html.split('<tr').slice(2).map(textOf);
-    expect(rows[0]).toContain('翌月1日から発行');
-    expect(rows[0]).not.toContain('請求書（PDF）');
-    expect(rows[1]).toContain('請求書（PDF）');
-    expect(rows[1]).not.toContain('訂正済み');
-    expect(rows[2]).toContain('請求書（PDF） 訂正済み 訂正前の請求書（PDF）');
-    expect(html).toContain(`aria-label="${formatMonth(last)}の請求書（PDF）をダウンロード"`);
+    const rows = html
+      .split('<tr')
+      .slice(2)
+      .map((row) => `<tr${row}`);
+    expect(textOf(rows[0] ?? '')).toContain('締め前 請求書は月が締まった翌月1日から発行できます');
+    expect(rows[0]).not.toContain('<button aria-label="');
+    expect(rows[1]).toContain(`aria-label="${formatMonth(last)}の請求書（PDF）をダウンロード"`);
+    expect(textOf(rows[1] ?? '')).not.toContain('訂正済み');
+    expect(textOf(rows[2] ?? '')).toMatch(new RegExp(`^${formatMonth(before)} 訂正済み `));
+    expect(rows[2]).toContain(`aria-label="${formatMonth(before)}の請求書（PDF）をダウンロード"`);
   });
 
   it('shows before tax, tax and with tax in the row and in the detail, the same figures', () => {

@@ -129,7 +129,7 @@ export default function ReceiptDialog({
             description={t('documents.receipt.rate8Hint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           >
-            <Group gap="lg" mt={6}>
+            <Group gap="lg" mt={6} mb={6}>
               {RECEIPT_TAX_RATES.map((rate) => (
                 <Radio key={rate} value={String(rate)} label={t(`documents.receipt.rate${rate}`)} />
               ))}

@@ -3,7 +3,7 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { documentFallbackNames, openPayoutStatement } from '@/api/documents';
 import { CoinAmount } from '@/components/CoinAmount';
 import type { Column } from '@/components/ListTable';
-import { PdfDownload } from '@/components/PdfDownload';
+import { PdfIconDownload } from '@/components/PdfDownload';
 import { formatCoin } from '@/format';
 import type { TFunction } from '@/i18n';
 import { useTranslation } from '@/i18n';
@@ -84,13 +84,14 @@ function TransactionLink({ payout }: { payout: Payout }) {
   );
 }
 
-/** The payout's statement (支払明細書, PDF), named by its transfer day for a screen reader. */
+/**
+ * The payout's statement (支払明細書, PDF): an icon button (the list is as wide as a laptop's screen
+ * already) named by its transfer day, also its tooltip.
+ */
 function StatementDownload({ merchantId, payout }: { merchantId: number; payout: Payout }) {
   const { t } = useTranslation();
   return (
-    <PdfDownload
-      compact
-      label={t('documents.payoutStatement.download')}
+    <PdfIconDownload
       ariaLabel={t('documents.payoutStatement.downloadLabel', { date: dayParts(payout.payout_date).date })}
       open={(signal) => openPayoutStatement(merchantId, payout.id, signal)}
       fallbackName={documentFallbackNames.payoutStatement(payout.id)}

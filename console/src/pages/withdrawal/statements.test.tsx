@@ -8,8 +8,10 @@ import { t } from '@/i18n';
 import { payoutColumns } from './payoutColumns';
 import { GroupStatementDownload } from './WithdrawalInfoMerchantPage';
 
-const { open, saveFile } = vi.hoisted(() => ({ open: vi.fn(), saveFile: vi.fn() }));
+const { open, saveFile, show } = vi.hoisted(() => ({ open: vi.fn(), saveFile: vi.fn(), show: vi.fn() }));
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open } }));
+// A row's download tells its outcome in a notification.
+vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
 
 const PAYOUT: Payout = {
@@ -43,6 +45,7 @@ let mounted: Mounted | undefined;
 beforeEach(() => {
   open.mockReset();
   saveFile.mockReset();
+  show.mockReset();
 });
 afterEach(() => {
   mounted?.unmount();
@@ -57,21 +60,28 @@ const press = (label: string) =>
   });
 
 describe('payout statements', () => {
-  it("give each of the merchant's payouts its 支払明細書（PDF）, asked for by the payout's id", async () => {
+  it("give each of the merchant's payouts its statement (PDF), asked for by the payout's id", async () => {
     const statement = payoutColumns(t, { merchant: false, transaction: true, statementOf: 7 }).find(
       (column) => column.key === 'statement',
     );
     expect(statement?.header).toBe('明細書');
     open.mockResolvedValue(pdf('支払明細書_2026-11-10_DOC-P-00000042.pdf'));
     mounted = await mount(<>{statement?.render(PAYOUT)}</>);
-    expect(mounted.container.textContent).toContain('支払明細書（PDF）');
+    expect(mounted.container.querySelector('button')?.getAttribute('title')).toBe(
+      '2026/11/10 の支払明細書（PDF）をダウンロード',
+    );
     await press('2026/11/10 の支払明細書（PDF）をダウンロード');
     await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
     expect(open).toHaveBeenCalledWith(
       'downloadPayoutStatement',
       expect.objectContaining({ params: { id: 7, payout_id: 42 } }),
     );
-    expect(mounted.container.textContent).toContain('支払明細書_2026-11-10_DOC-P-00000042.pdf を保存しました');
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith({
+        color: 'teal',
+        message: '支払明細書_2026-11-10_DOC-P-00000042.pdf を保存しました',
+      }),
+    );
   });
 
   it("leave the group's list without a per-payout statement (the group has one for the period)", () => {
@@ -85,6 +95,11 @@ describe('payout statements', () => {
     expect(mounted.container.textContent).toContain('明細書（PDF）');
     await press('2026/10/01〜2026/10/31 のグループの支払明細書（PDF）をダウンロード');
     await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    // Not a row: its outcome is shown under it.
+    await vi.waitFor(() =>
+      expect(mounted?.container.textContent).toContain('支払明細書_グループ_2026-10-01_2026-10-31.pdf を保存しました'),
+    );
+    expect(show).not.toHaveBeenCalled();
     expect(open).toHaveBeenCalledWith(
       'downloadGroupPayoutStatement',
       expect.objectContaining({ params: { id: 3 }, query: { start_date: '2026-10-01', end_date: '2026-10-31' } }),
@@ -97,9 +112,11 @@ describe('payout statements', () => {
     mounted = await mount(<>{statement?.render(PAYOUT)}</>);
     await press('2026/11/10 の支払明細書（PDF）をダウンロード');
     await vi.waitFor(() =>
-      expect(mounted?.container.querySelector('[role="alert"]')?.textContent).toBe(
-        'ダウンロードできませんでした。支払いが見つかりません',
-      ),
+      expect(show).toHaveBeenCalledWith({
+        color: 'red',
+        title: 'ダウンロードできませんでした',
+        message: '支払いが見つかりません',
+      }),
     );
     expect(saveFile).not.toHaveBeenCalled();
   });
