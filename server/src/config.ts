@@ -93,6 +93,17 @@ const SCHEMA = {
     description: 'Embedded database, generated JWT secret, mail files',
     read: (raw) => ok(resolve(raw ?? './data')),
   }),
+  /**
+   * The embedded database's ceiling (README, "The embedded database's ceiling"): at start-up and hourly,
+   * an embedded server whose ledger holds this many history entries or more warns in its log, naming
+   * the command that moves the data to PostgreSQL.
+   */
+  embeddedWarnEntries: variable('EMBEDDED_WARN_ENTRIES', {
+    default: '1000000',
+    description:
+      'Embedded database only: warn in the log (at start-up, then hourly) once the ledger holds this many history entries, near its ceiling; 0 = never',
+    read: integer(1_000_000, 0, 1_000_000_000),
+  }),
   /** The secret as set; unset, `loadConfig` generates one into DATA_DIR. */
   jwtSecret: variable('JWT_SECRET', {
     default: '',

@@ -2,6 +2,7 @@ import { installTestClock } from '@coin/contract/testClock';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { watchEmbeddedCeiling } from './db/embeddedCeiling';
 import { migrateToLatest } from './db/migrate';
 import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from './domain/operatorChannel';
 import { buildApp } from './http/app';
@@ -47,6 +48,11 @@ async function main(): Promise<void> {
     // PGlite runs no autovacuum: refresh the planner statistics once per start.
     await sql`analyze`.execute(db);
   }
+  // The embedded database warns as its ledger nears the ceiling (EMBEDDED_WARN_ENTRIES), now and hourly.
+  const ceiling = config.databaseUrl
+    ? null
+    : watchEmbeddedCeiling(db, config.embeddedWarnEntries, (details, message) => log.warn(details, message));
+  await ceiling?.first;
 
   const metricsApp = config.metricsPort ? await buildMetricsApp(app.operations.registry) : null;
 
@@ -64,6 +70,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutSeconds * 1000);
     deadline.unref();
     try {
+      ceiling?.stop();
       if (operatorApp) {
         removeOperatorChannel(config.dataDir);
         await operatorApp.close();
