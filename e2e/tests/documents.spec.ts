@@ -36,23 +36,30 @@ async function pdfText(bytes: Buffer): Promise<string> {
 test('the Owner downloads a fee invoice, the invoice a correction replaced, a payout statement and a receipt twice', async ({
   page,
 }) => {
+  test.slow(); // five pages, six downloads, five PDFs read back
   await signInToTop(page, ACCOUNTS.owner);
 
   // Top's fees card: last month's invoice (the demo issued it), and the month the demo corrected.
-  const fees = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '請求書' }) });
+  const fees = page.getByRole('table').filter({ has: page.getByRole('button', { name: /の手数料明細を開く$/ }) });
   const last = monthBack(1);
   const invoice = await downloadPdf(page, () =>
     fees.getByRole('button', { name: `${last.label}の請求書（PDF）をダウンロード` }).click(),
   );
   expect(invoice.download.suggestedFilename()).toContain(last.month);
-  await expect(fees.getByRole('status').filter({ hasText: invoice.download.suggestedFilename() })).toBeVisible();
+  await expect(page.getByText(`${invoice.download.suggestedFilename()} を保存しました`)).toBeVisible();
   const corrected = monthBack(2);
   const correctedRow = fees.getByRole('row').filter({ hasText: corrected.label });
   await expect(correctedRow.getByText('訂正済み')).toBeVisible();
+  // Its detail gives the invoice the correction replaced, by number.
+  await correctedRow.getByRole('button', { name: `${corrected.label}の手数料明細を開く` }).click();
+  const detail = page.getByRole('dialog', { name: `${corrected.label}の手数料明細` });
+  await expect(detail.getByText('訂正済み')).toBeVisible();
   const original = await downloadPdf(page, () =>
-    correctedRow.getByRole('button', { name: /^訂正前の請求書 .+（PDF）をダウンロード$/ }).click(),
+    detail.getByRole('button', { name: /^訂正前の請求書 .+（PDF）をダウンロード$/ }).click(),
   );
   expect(await pdfText(original.bytes)).toContain('請求書');
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
 
   // The report centre lists the same invoices, the corrected one marked.
   await page.goto('/download');
