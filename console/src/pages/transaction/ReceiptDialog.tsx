@@ -114,7 +114,9 @@ export default function ReceiptDialog({
             description={
               <Group component="span" justify="space-between" gap="xs" wrap="nowrap">
                 <span>{t('documents.receipt.noteHint', { note: RECEIPT_NOTE_DEFAULT })}</span>
-                <span>{t('documents.receipt.noteCount', { length: note.trim().length, max: RECEIPT_NOTE_MAX })}</span>
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {t('documents.receipt.noteCount', { length: note.trim().length, max: RECEIPT_NOTE_MAX })}
+                </span>
               </Group>
             }
             inputWrapperOrder={['label', 'input', 'description', 'error']}
