@@ -3,22 +3,22 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
-import { exactInstant, instantParam } from './keyset';
+import { exactInstant, keysetBatches, pastCursor } from './keyset';
 import { SYSTEM_WALLETS } from './ledger';
 import { refundableRemainingOf } from './refunds';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
 
 /** How the service's own wallets appear as a counterparty. */
-const SYSTEM_WALLET_LABELS: Record<string, string> = {
-  [SYSTEM_WALLETS.issuer]: 'コイン発行元',
-  [SYSTEM_WALLETS.fees]: '手数料',
-  [SYSTEM_WALLETS.payouts]: '銀行振込',
-};
+const SYSTEM_WALLET_LABELS = new Map<string, string>([
+  [SYSTEM_WALLETS.issuer, 'コイン発行元'],
+  [SYSTEM_WALLETS.fees, '手数料'],
+  [SYSTEM_WALLETS.payouts, '銀行振込'],
+]);
 
 /** How an entry's counterparty reads: the merchant's name, the service wallet's label, or the wallet number. */
 export function counterpartyLabel(walletNo: string | null, merchantName: string | null): string | null {
   if (merchantName !== null) return merchantName;
-  return walletNo ? (SYSTEM_WALLET_LABELS[walletNo] ?? walletNo) : null;
+  return walletNo ? (SYSTEM_WALLET_LABELS.get(walletNo) ?? walletNo) : null;
 }
 
 /** Which entries of one wallet a history list (and its CSV) shows. */
@@ -99,7 +99,8 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
   return query;
 }
 
-function selectRows(query: ReturnType<typeof historyQuery>) {
+/** What a row shows, newest first; the instant as exact text (the keyset cursor). */
+function orderedRows(query: ReturnType<typeof historyQuery>) {
   return query
     .innerJoin('coins as c', 'c.id', 'e.coin_id')
     .leftJoin('wallets as w', 'w.wallet_no', 'e.counterparty_wallet_no')
@@ -107,7 +108,6 @@ function selectRows(query: ReturnType<typeof historyQuery>) {
     .select([
       'e.id',
       'e.transaction_id',
-      'e.created_at',
       exactInstant('e.created_at').as('cursor_at'),
       'e.type',
       't.related_transaction_id',
@@ -123,12 +123,19 @@ function selectRows(query: ReturnType<typeof historyQuery>) {
     .orderBy('e.id', 'desc');
 }
 
-type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+/** A page's rows: also the instant as the driver reads it. */
+const selectRows = (query: ReturnType<typeof historyQuery>) => orderedRows(query).select('e.created_at');
 
-function toRow(row: SelectedRow): HistoryRow {
+type OrderedRow = Awaited<ReturnType<ReturnType<typeof orderedRows>['execute']>>[number];
+
+/**
+ * A row as lists and CSV files show it. Without the driver's Date, the millisecond ISO text is cut from the
+ * exact text (`…SS.ffffffZ` → `…SS.fffZ`), as the driver's Date truncates it.
+ */
+function toRow(row: OrderedRow & { created_at?: Date }): HistoryRow {
   return {
     transaction_id: row.transaction_id,
-    created_at: row.created_at.toISOString(),
+    created_at: row.created_at ? row.created_at.toISOString() : `${row.cursor_at.slice(0, 23)}Z`,
     type: row.type,
     coin_id: row.coin_id,
     coin_name: row.coin_name,
@@ -194,6 +201,16 @@ export async function historyPage(db: Db, filter: HistoryFilter, limit: number, 
     ]);
     return { rows: rows.map(toRow), total: Number(total) };
   }
+  if (skip === 0) {
+    // The first page starts at the period's end: its rows are read beside the day counts, not after them.
+    const [days, rows] = await Promise.all([
+      dayCounts(db, filter),
+      selectRows(historyQuery(db, filter, period))
+        .limit(limit)
+        .execute(),
+    ]);
+    return { rows: rows.map(toRow), total: days.reduce((sum, d) => sum + d.entries, 0) };
+  }
   const days = await dayCounts(db, filter);
   const total = days.reduce((sum, d) => sum + d.entries, 0);
   if (skip >= total) return { rows: [], total };
@@ -214,26 +231,23 @@ export async function historyPage(db: Db, filter: HistoryFilter, limit: number, 
   return { rows: rows.map(toRow), total };
 }
 
-/** Every row of the filtered history, newest first, in keyset batches (for CSV; nothing is buffered whole). */
-export async function* historyBatches(db: Db, filter: HistoryFilter, batchSize = 2000): AsyncGenerator<HistoryRow[]> {
+/**
+ * Every row of the filtered history, newest first, in keyset batches (for CSV; nothing is buffered whole).
+ * A batch row's instant comes from the exact cursor text alone (no second timestamp column to parse):
+ * `created_at` is the same millisecond ISO text as a page row's.
+ */
+export function historyBatches(db: Db, filter: HistoryFilter, batchSize = 2000): AsyncGenerator<HistoryRow[]> {
   const period = tokyoPeriod(filter.startDate, filter.endDate);
-  let cursor: HistoryCursor | null = null;
-  for (;;) {
-    let query = historyQuery(db, filter, period);
-    if (cursor) {
-      const at = instantParam(cursor.at);
-      const { id } = cursor;
-      query = query
-        .where('e.created_at', '<=', at)
-        .where((eb) =>
-          eb.or([eb('e.created_at', '<', at), eb.and([eb('e.created_at', '=', at), eb('e.id', '<', id)])]),
-        );
-    }
-    const rows = (await selectRows(query).limit(batchSize).execute()).map(toRow);
-    if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    cursor = (rows[rows.length - 1] as HistoryRow).cursor;
-  }
+  return keysetBatches(
+    async (after, limit) => {
+      let query = historyQuery(db, filter, period);
+      if (after) query = query.where(pastCursor('e.created_at', 'e.id', after, 'desc'));
+      const rows = await orderedRows(query).limit(limit).execute();
+      return rows.map(toRow);
+    },
+    (row) => row.cursor,
+    batchSize,
+  );
 }
 
 type Paged<K extends 'listWalletHistories' | 'listCommentHistories' | 'listCashCancelHistories'> = CallResponse<K>;

@@ -3,7 +3,7 @@ import { cashCancelHistories, commentHistories, historySearchOf, walletHistories
 import { buildReport, type ReportValue } from '../../domain/reports';
 import { transactionDetail } from '../../domain/transactionDetail';
 import { transactionTotals } from '../../domain/transactionTotals';
-import { contentDisposition, csvContentType, csvDateTime, csvFileName, csvStream } from '../csv';
+import { contentDisposition, csvContentType, csvFileName, csvStream } from '../csv';
 import { type CallHandlers, callerMembership } from './context';
 
 /** Money: histories and fees. */
@@ -47,12 +47,8 @@ export const historyHandlers: CallHandlers<
       },
       { publicUrl: ctx.deps.config.publicUrl, now: ctx.deps.now() },
     );
-    const stream = csvStream(
-      report.header,
-      report.batches,
-      (row: ReportValue[]) => row.map((cell) => (cell instanceof Date ? csvDateTime(cell) : cell)),
-      query.encoding,
-    );
+    // A report's cells are CSV cells as they are (a Date is written as the Tokyo date-time).
+    const stream = csvStream(report.header, report.batches, (row: ReportValue[]) => row, query.encoding);
     const fileName = csvFileName(ctx.params.report, report.merchantName, query.start_date, query.end_date);
     // The reply is the stream itself; the contract's string schema only documents the body.
     return ctx.reply
