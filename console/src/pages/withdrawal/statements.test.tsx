@@ -66,7 +66,7 @@ describe('payout statements', () => {
     );
     expect(statement?.header).toBe('明細書');
     open.mockResolvedValue(pdf('支払明細書_2026-11-10_DOC-P-00000042.pdf'));
-    mounted = await mount(<>{statement?.render(PAYOUT)}</>);
+    mounted = await mount(<div>{statement?.render(PAYOUT)}</div>);
     expect(mounted.container.querySelector('button')?.getAttribute('title')).toBe(
       '2026/11/10 の支払明細書（PDF）をダウンロード',
     );
@@ -109,7 +109,7 @@ describe('payout statements', () => {
   it("say why a statement could not be had, in the server's words", async () => {
     open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: '支払いが見つかりません' }));
     const statement = payoutColumns(t, { merchant: false, transaction: true, statementOf: 7 }).at(-1);
-    mounted = await mount(<>{statement?.render(PAYOUT)}</>);
+    mounted = await mount(<div>{statement?.render(PAYOUT)}</div>);
     await press('2026/11/10 の支払明細書（PDF）をダウンロード');
     await vi.waitFor(() =>
       expect(show).toHaveBeenCalledWith({
