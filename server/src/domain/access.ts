@@ -10,46 +10,45 @@ export interface Membership {
   role: Role;
 }
 
+/** What a merchant, wallet or refund-application call reaches: the merchant behind it. */
+export type AccessTarget =
+  | { kind: 'merchant'; merchantId: number }
+  | { kind: 'wallet'; walletNo: string }
+  | { kind: 'refundApplication'; applicationId: number };
+
+/**
+ * The user's ACTIVE role for the merchant behind a target, as a query (the membership reads below, and
+ * the per-request check of sessions.ts's accessCheck, which folds it into its own query).
+ */
+export function membershipQuery(db: Db, userId: number, target: AccessTarget) {
+  return db
+    .selectFrom('merchant_users as mu')
+    .select(['mu.merchant_id', 'mu.role'])
+    .where('mu.merchant_id', '=', (eb) =>
+      target.kind === 'merchant'
+        ? eb.val(target.merchantId)
+        : target.kind === 'wallet'
+          ? eb.selectFrom('wallets as w').select('w.merchant_id').where('w.wallet_no', '=', target.walletNo)
+          : eb.selectFrom('refund_applications as r').select('r.merchant_id').where('r.id', '=', target.applicationId),
+    )
+    .where('mu.user_id', '=', userId)
+    .where('mu.status', '=', 'ACTIVE');
+}
+
+/** Whether a target's key can name a stored row (ids beyond PostgreSQL's integer must not reach SQL). */
+export const isTargetKey = (target: AccessTarget): boolean =>
+  target.kind === 'merchant'
+    ? isStoredId(target.merchantId)
+    : target.kind === 'refundApplication'
+      ? Number.isSafeInteger(target.applicationId) && target.applicationId > 0
+      : true;
+
+async function membershipFor(db: Db, userId: number, target: AccessTarget): Promise<Membership | null> {
+  if (!isTargetKey(target)) return null;
+  const row = await membershipQuery(db, userId, target).executeTakeFirst();
+  return row ? { merchantId: row.merchant_id, role: row.role } : null;
+}
+
 /** The caller's ACTIVE role for a merchant, read from the database; null when none. */
-export async function membershipOf(db: Db, userId: number, merchantId: number): Promise<Membership | null> {
-  if (!isStoredId(merchantId)) return null;
-  const row = await db
-    .selectFrom('merchant_users')
-    .select(['merchant_id', 'role'])
-    .where('merchant_id', '=', merchantId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
-  return row ? { merchantId: row.merchant_id, role: row.role } : null;
-}
-
-/** The caller's ACTIVE role for the merchant that owns a wallet; null when none (or not a merchant wallet). */
-export async function walletMembershipOf(db: Db, userId: number, walletNo: string): Promise<Membership | null> {
-  const row = await db
-    .selectFrom('wallets as w')
-    .innerJoin('merchant_users as mu', 'mu.merchant_id', 'w.merchant_id')
-    .select(['mu.merchant_id', 'mu.role'])
-    .where('w.wallet_no', '=', walletNo)
-    .where('mu.user_id', '=', userId)
-    .where('mu.status', '=', 'ACTIVE')
-    .executeTakeFirst();
-  return row ? { merchantId: row.merchant_id, role: row.role } : null;
-}
-
-/** Money: refunds. The caller's ACTIVE role for the merchant of a refund application; null when none. */
-export async function refundApplicationMembershipOf(
-  db: Db,
-  userId: number,
-  applicationId: number,
-): Promise<Membership | null> {
-  if (!Number.isSafeInteger(applicationId) || applicationId <= 0) return null;
-  const row = await db
-    .selectFrom('refund_applications as r')
-    .innerJoin('merchant_users as mu', 'mu.merchant_id', 'r.merchant_id')
-    .select(['mu.merchant_id', 'mu.role'])
-    .where('r.id', '=', applicationId)
-    .where('mu.user_id', '=', userId)
-    .where('mu.status', '=', 'ACTIVE')
-    .executeTakeFirst();
-  return row ? { merchantId: row.merchant_id, role: row.role } : null;
-}
+export const membershipOf = (db: Db, userId: number, merchantId: number): Promise<Membership | null> =>
+  membershipFor(db, userId, { kind: 'merchant', merchantId });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Role, STEP_UP_WINDOW_MS, type TwoStepMethod } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
-import { membershipOf } from './access';
+import { type AccessTarget, isTargetKey, type Membership, membershipOf, membershipQuery } from './access';
 import { recordAudit } from './audit';
 import { DomainError } from './errors';
 import { countFailure, DEFAULT_LOCKOUT, type LockoutPolicy, type OnLocked } from './lockout';
@@ -14,6 +14,7 @@ import {
   hasSecondFactor,
   issueSecondStep,
   pendingSecondStep,
+  secondFactorCondition,
   spendSecondStep,
   takeChallenge,
   type WebAuthnParty,
@@ -382,37 +383,58 @@ export async function forkSession(
   });
 }
 
+/** What one request's authorization comes to (accessCheck). */
+export interface AccessCheck {
+  /** The sign-in (family) is not revoked and, when bound to a merchant, the user still holds an ACTIVE role there. */
+  active: boolean;
+  /** The caller's ACTIVE role for the merchant behind the call's target; null when none (or no target). */
+  membership: Membership | null;
+  /** That merchant requires two-step sign-in and the caller has no second factor (issue 24). */
+  mustEnrol: boolean;
+}
+
 /**
- * Whether a verified authorization still stands: its sign-in (family) is not revoked and, when it is bound
- * to a merchant, the user still holds an ACTIVE role there. A user suspended (or removed) while signed in
- * is refused at once (401, a forced logout in the console) rather than answered 404 on every call.
+ * Whether a verified authorization still stands, and what it may reach, in one query a request: the
+ * sign-in (family) is not revoked; when it is bound to a merchant, the user still holds an ACTIVE role
+ * there (a user suspended or removed while signed in is refused at once, 401, a forced logout in the
+ * console, rather than answered 404 on every call); the caller's role for the target's merchant; and
+ * whether that merchant requires a second factor the caller has not enrolled.
  */
-export async function isSessionActive(
+export async function accessCheck(
   db: Db,
   claims: { popinfoId: string; userId: number; merchantId: number | null },
-): Promise<boolean> {
-  const { merchantId } = claims;
-  const row = await db
+  target: AccessTarget | null,
+): Promise<AccessCheck> {
+  const { merchantId, userId } = claims;
+  const session = db
     .selectFrom('session_families as f')
     .select((eb) => [
       'f.revoked_at',
       merchantId === null
         ? sql<boolean>`true`.as('member')
-        : eb
-            .exists(
-              eb
-                .selectFrom('merchant_users as mu')
-                .select('mu.user_id')
-                .where('mu.merchant_id', '=', merchantId)
-                .where('mu.user_id', '=', claims.userId)
-                .where('mu.status', '=', 'ACTIVE'),
-            )
-            .as('member'),
+        : eb.exists(membershipQuery(db, userId, { kind: 'merchant', merchantId })).as('member'),
     ])
     .where('f.popinfo_id', '=', claims.popinfoId)
-    .where('f.user_id', '=', claims.userId)
+    .where('f.user_id', '=', userId);
+  const active = (row: { revoked_at: Date | null; member: unknown } | undefined) =>
+    row !== undefined && row.revoked_at === null && row.member === true;
+  if (!target || !isTargetKey(target)) {
+    return { active: active(await session.executeTakeFirst()), membership: null, mustEnrol: false };
+  }
+  const row = await session
+    .leftJoin(membershipQuery(db, userId, target).as('target'), (join) => join.onTrue())
+    .leftJoin('merchants as tm', 'tm.id', 'target.merchant_id')
+    .select([
+      'target.merchant_id',
+      'target.role',
+      sql<boolean>`coalesce(tm.require_two_step, false) and not ${secondFactorCondition(db, userId)}`.as('must_enrol'),
+    ])
     .executeTakeFirst();
-  return row !== undefined && row.revoked_at === null && row.member === true;
+  return {
+    active: active(row),
+    membership: row?.merchant_id != null && row.role != null ? { merchantId: row.merchant_id, role: row.role } : null,
+    mustEnrol: row?.must_enrol === true,
+  };
 }
 
 /** A new reauth token in the caller's family, bound to a merchant where the caller holds an ACTIVE role. */

@@ -17,6 +17,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import { sql } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import type { Db } from '../db/connection';
 import { recordAudit } from './audit';
@@ -57,19 +58,33 @@ const totpOf = (secret: string, label = '') =>
     secret: OTPAuth.Secret.fromBase32(secret),
   });
 
+/** The identity's confirmed authenticator app (a row when it has one). */
+const confirmedTotpOf = (db: Db, identityId: number) =>
+  db
+    .selectFrom('identity_totp')
+    .select('identity_id')
+    .where('identity_id', '=', identityId)
+    .where('confirmed_at', 'is not', null);
+
+/** The identity's passkeys. */
+const passkeysOf = (db: Db, identityId: number) =>
+  db.selectFrom('identity_passkeys').select('id').where('identity_id', '=', identityId);
+
 /** Which second factors the identity has in use: a confirmed authenticator app, a passkey. */
 async function factorsOf(db: Db, identityId: number): Promise<{ totp: boolean; passkey: boolean }> {
   const [totp, passkey] = await Promise.all([
-    db
-      .selectFrom('identity_totp')
-      .select('identity_id')
-      .where('identity_id', '=', identityId)
-      .where('confirmed_at', 'is not', null)
-      .executeTakeFirst(),
-    db.selectFrom('identity_passkeys').select('id').where('identity_id', '=', identityId).limit(1).executeTakeFirst(),
+    confirmedTotpOf(db, identityId).executeTakeFirst(),
+    passkeysOf(db, identityId).limit(1).executeTakeFirst(),
   ]);
   return { totp: totp !== undefined, passkey: passkey !== undefined };
 }
+
+/**
+ * Whether the identity has a second factor in use, as an SQL condition: the per-request check
+ * (sessions.ts, accessCheck) reads a merchant's requirement and this in the query it makes anyway.
+ */
+export const secondFactorCondition = (db: Db, identityId: number) =>
+  sql<boolean>`(exists (${confirmedTotpOf(db, identityId)}) or exists (${passkeysOf(db, identityId)}))`;
 
 /** Whether the identity has a second factor in use (a confirmed authenticator app or a passkey). */
 export async function hasSecondFactor(db: Db, identityId: number): Promise<boolean> {
@@ -638,16 +653,6 @@ export async function setMerchantTwoStep(db: Db, merchantId: number, actor: Acto
     now,
   );
   return { ...before, required };
-}
-
-/** Whether a caller must enrol a factor before using this merchant (it requires one; the caller has none). */
-export async function mustEnrolFor(db: Db, merchantId: number, identityId: number): Promise<boolean> {
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('require_two_step')
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
-  return merchant?.require_two_step === true && !(await hasSecondFactor(db, identityId));
 }
 
 /* ---------- the operator's reset ---------- */

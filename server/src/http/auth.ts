@@ -9,11 +9,10 @@ import {
 } from '@coin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
-import { type Membership, membershipOf, refundApplicationMembershipOf, walletMembershipOf } from '../domain/access';
+import type { AccessTarget, Membership } from '../domain/access';
 import { DomainError } from '../domain/errors';
-import { hasRecentStepUp, isSessionActive } from '../domain/sessions';
+import { type AccessCheck, accessCheck, hasRecentStepUp } from '../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
-import { mustEnrolFor } from '../domain/twoStep';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,23 +37,57 @@ function bearerToken(request: FastifyRequest): string | null {
 /** What finishing a sign-in calls (the merchants, the session bound to one): open to a user who must still enrol. */
 const SIGN_IN_CALLS: ReadonlySet<CallId> = new Set<CallId>(['getMerchant', 'switchMerchantSession']);
 
+/** What the authorization of a request came to (read once, in the onRequest hook). */
+const checks = new WeakMap<FastifyRequest, AccessCheck>();
+
+/**
+ * The merchant, wallet or refund application a call names (its raw path parameters, or the session's
+ * merchant); null for a call on the caller's own account, a session bound to no merchant, or malformed
+ * parameters (not an id, not a wallet number: the validation's 400 to answer, their shape is public).
+ */
+function targetOf(
+  call: { id: CallId; access: CallAccess },
+  request: FastifyRequest,
+  auth: AuthClaims,
+): AccessTarget | null {
+  const { access } = call;
+  if (access.kind === 'public' || access.kind === 'authenticated') return null;
+  const def = CALLS[call.id] as { params?: { safeParse(value: unknown): { success: boolean } } };
+  if (def.params && !def.params.safeParse(request.params).success) return null;
+  const params = request.params as { id?: number; wallet_no?: string; refund_application_id?: number };
+  switch (access.kind) {
+    case 'merchant':
+      return { kind: 'merchant', merchantId: Number(params.id) };
+    case 'wallet':
+      return { kind: 'wallet', walletNo: String(params.wallet_no) };
+    case 'refundApplication':
+      return { kind: 'refundApplication', applicationId: Number(params.refund_application_id) };
+    default:
+      return auth.merchantId === null ? null : { kind: 'merchant', merchantId: auth.merchantId };
+  }
+}
+
 /**
  * Authentication (one onRequest hook) and the role check (one preValidation hook reading the call's access
  * rule, before any input is validated).
- * Roles always come from the database, never from the token or the client.
+ * Roles always come from the database, never from the token or the client: one query a request reads
+ * whether the sign-in stands, the caller's role for what the call names and whether its merchant requires
+ * a second factor the caller lacks (sessions.ts, accessCheck).
  */
 export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; now: () => Date }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('membership', null);
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.call?.access;
-    if (!access || access.kind === 'public') return;
+    const call = request.routeOptions.config.call;
+    if (!call || call.access.kind === 'public') return;
     const token = bearerToken(request);
     if (!token) throw new DomainError('unauthorized');
     const claims = await deps.signer.verify(token);
-    if (!(await isSessionActive(deps.db, claims))) throw new DomainError('unauthorized');
+    const check = await accessCheck(deps.db, claims, targetOf(call, request, claims));
+    if (!check.active) throw new DomainError('unauthorized');
     request.auth = claims;
+    checks.set(request, check);
   });
 
   // Before the schema validation of params, query and body: a caller without the role learns nothing of
@@ -64,7 +97,8 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     const access = call?.access;
     if (!call || !access || access.kind === 'public') return;
     const auth = request.auth;
-    if (!auth) throw new DomainError('unauthorized');
+    const check = checks.get(request);
+    if (!auth || !check) throw new DomainError('unauthorized');
     if (access.kind === 'authenticated') {
       // The caller's own account (its second factors): step-up calls need the recent proof too.
       const own: CallEndpoint = CALL_ENDPOINTS[call.id];
@@ -73,21 +107,10 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
       }
       return;
     }
-    // Malformed path parameters (not an id, not a wallet number) are the validation's 400 to answer: their
-    // shape is public, and no merchant can be looked up by them.
+    // Malformed path parameters are the validation's 400 to answer (no merchant can be looked up by them).
     const def = CALLS[call.id] as { params?: { safeParse(value: unknown): { success: boolean } } };
     if (def.params && !def.params.safeParse(request.params).success) return;
-    const params = request.params as { id?: number; wallet_no?: string; refund_application_id?: number };
-    const membership =
-      access.kind === 'merchant'
-        ? await membershipOf(deps.db, auth.userId, Number(params.id))
-        : access.kind === 'wallet'
-          ? await walletMembershipOf(deps.db, auth.userId, String(params.wallet_no))
-          : access.kind === 'refundApplication'
-            ? await refundApplicationMembershipOf(deps.db, auth.userId, Number(params.refund_application_id))
-            : auth.merchantId === null
-              ? null
-              : await membershipOf(deps.db, auth.userId, auth.merchantId);
+    const { membership } = check;
     // A session bound to no merchant has no role to check: refused like a role that may not.
     if (!membership && access.kind === 'session') throw new DomainError('forbidden');
     // Not a member (or no such merchant/wallet): the same answer, so nothing leaks.
@@ -103,7 +126,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     }
     request.membership = membership;
     // A merchant that requires two-step sign-in: a caller with no second factor enrols first (issue 24).
-    if (!SIGN_IN_CALLS.has(call.id) && (await mustEnrolFor(deps.db, membership.merchantId, auth.userId))) {
+    if (!SIGN_IN_CALLS.has(call.id) && check.mustEnrol) {
       throw new DomainError('two_step_enrolment_required');
     }
     // Trust: changes of where money goes, of staff and of the merchant's status need a recent proof.
