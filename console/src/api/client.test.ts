@@ -394,7 +394,15 @@ describe('api client', () => {
 
   it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
     const texts = { name: '店', description: '', postal_code: '', prefecture: '', city: '', street: '', phone: '' };
-    const profile = { merchant_id: 3, ...texts, business_hours: '', status: 'OPEN', tags: [], updated_at: 'x' };
+    const profile = {
+      merchant_id: 3,
+      ...texts,
+      business_hours: '',
+      invoice_registration_no: '',
+      status: 'OPEN',
+      tags: [],
+      updated_at: 'x',
+    };
     const { client, requests } = setup(() => json(200, { ...profile, thumbnail_url: null, image_url: null }));
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
