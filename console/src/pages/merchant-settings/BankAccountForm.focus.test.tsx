@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
@@ -38,8 +39,14 @@ async function mountEmptyPage() {
   client.setQueryData(bankAccountKeys.detail(TEST_MERCHANT.merchant_id), { account: null });
   client.setQueryData(zenginKeys.bank('0128'), { code: '0128', name: '群馬銀行', kana: 'ｸﾞﾝﾏ' });
   client.setQueryData(zenginKeys.branch('0128', '112'), { code: '112', name: '前橋支店', kana: 'ﾏｴﾊﾞｼ' });
-  const { container } = (mounted = await mount(<BankAccountPage />, client));
-  await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull());
+  mounted = await mount(<BankAccountPage />, client);
+  const { container } = mounted;
+  // The form renders from its lazily loaded chunk (loaded in beforeAll): let React finish that render.
+  await act(async () => {
+    await import('./BankAccountForm');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull(), { timeout: 15_000 });
   return container;
 }
 

@@ -49,8 +49,14 @@ function answerSearches(banks: ZenginSearchAnswer, branches: ZenginSearchAnswer)
 async function mountEmptyPage() {
   const client = formQueryClient();
   client.setQueryData(bankAccountKeys.detail(TEST_MERCHANT.merchant_id), { account: null });
-  const { container } = (mounted = await mount(<BankAccountPage />, client));
-  await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull());
+  mounted = await mount(<BankAccountPage />, client);
+  const { container } = mounted;
+  // The form renders from its lazily loaded chunk (loaded in beforeAll): let React finish that render.
+  await act(async () => {
+    await import('./BankAccountForm');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull(), { timeout: 15_000 });
   return container;
 }
 
