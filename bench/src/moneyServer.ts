@@ -1,11 +1,13 @@
 /**
  * The server side of the money bench (bench/src/money.ts forks it, so its memory is measured alone):
  * a migrated, seeded database whose 本店 wallet gets 1,000,000 more history entries (set-based SQL),
- * the HTTP service on a loopback port, and, on request, the bare SQL of a history page timed here.
+ * the HTTP service on a loopback port, and, on request, the bare SQL of a history page timed here
+ * and the floor of the CSV export (PostgreSQL's own COPY of the same rows).
  * PostgreSQL when BENCH_DATABASE_URL is set (in a fresh schema, dropped at exit), else in-memory PGlite.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +35,13 @@ export interface BareRequest {
   type?: string;
   /** Only entries whose transaction carries a comment (the comments tab). */
   comments?: boolean;
+}
+
+/** The rows of a history CSV export: one wallet's entries in [from, to). */
+export interface FloorRequest {
+  walletNo: string;
+  from: string;
+  to: string;
 }
 
 const send = (message: unknown) => process.send?.(message);
@@ -85,27 +94,42 @@ async function main() {
       const usage = process.memoryUsage();
       return usage.heapTotal + usage.external;
     };
-    process.on('message', async (message: { bare?: BareRequest; sample?: 'start' | 'stop'; stop?: true }) => {
-      if (message.sample === 'start') {
-        const now = allocatedNow();
-        allocated = { before: now, peak: now };
-        sampler = setInterval(() => {
+    process.on(
+      'message',
+      async (message: {
+        bare?: BareRequest;
+        keysetOnce?: BareRequest;
+        floor?: FloorRequest;
+        sample?: 'start' | 'stop';
+        stop?: true;
+      }) => {
+        if (message.sample === 'start') {
+          const now = allocatedNow();
+          allocated = { before: now, peak: now };
+          sampler = setInterval(() => {
+            allocated.peak = Math.max(allocated.peak, allocatedNow());
+          }, 50);
+          send({ sampling: true });
+        }
+        if (message.sample === 'stop') {
+          clearInterval(sampler);
           allocated.peak = Math.max(allocated.peak, allocatedNow());
-        }, 50);
-        send({ sampling: true });
-      }
-      if (message.sample === 'stop') {
-        clearInterval(sampler);
-        allocated.peak = Math.max(allocated.peak, allocatedNow());
-        send({ allocated });
-      }
-      if (message.stop) {
-        await app.close();
-        await cleanup();
-        process.exit(0);
-      }
-      if (message.bare) send({ bare: await bareTimes(db, message.bare) });
-    });
+          send({ allocated });
+        }
+        if (message.stop) {
+          await app.close();
+          await cleanup();
+          process.exit(0);
+        }
+        if (message.bare) send({ bare: await bareTimes(db, message.bare) });
+        if (message.keysetOnce) {
+          const t0 = performance.now();
+          await keysetQuery(message.keysetOnce, null).execute(db);
+          send({ keysetMs: performance.now() - t0 });
+        }
+        if (message.floor) send({ floor: await copyFloor(db, url, schema, message.floor) });
+      },
+    );
     send({ ready: { port, entries: ENTRIES, seedMs, buildMs, database: url ? 'postgresql' : 'pglite' } });
   } catch (error) {
     await cleanup();
@@ -124,11 +148,7 @@ async function bareTimes(db: Db, r: BareRequest) {
   const filter = sql`e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz
     and e.created_at < ${r.to}::timestamptz
     ${r.type ? sql`and t.type = ${r.type}` : sql``} ${r.comments ? sql`and t.comment is not null` : sql``}`;
-  const columns = sql`e.transaction_id, e.created_at, t.type, e.coin_id, c.name, e.amount, e.balance_after,
-    e.counterparty_wallet_no, m.name as counterparty, t.comment`;
-  const joins = sql`join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
-    left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id`;
-  const rowsQuery = sql`select ${columns} from entries e ${joins} where ${filter}
+  const rowsQuery = sql`select ${PAGE_COLUMNS} from entries e ${PAGE_JOINS} where ${filter}
     order by e.created_at desc, e.id desc limit ${r.limit} offset ${offset}`;
   // The transactions join only where the filter needs it (the unfiltered count reads entries alone).
   const filtered = Boolean(r.type || r.comments);
@@ -142,13 +162,6 @@ async function bareTimes(db: Db, r: BareRequest) {
           select e.created_at::text, e.id from entries e ${filterJoin}
           where ${filter} order by e.created_at desc, e.id desc limit 1 offset ${offset - 1}`.execute(db)
         ).rows[0];
-  // The floor filters on the entry's own copies (type, commented), which its indexes serve.
-  const ownFilter = sql`e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz
-    and e.created_at < ${r.to}::timestamptz
-    ${r.type ? sql`and e.type = ${r.type}` : sql``} ${r.comments ? sql`and e.commented` : sql``}`;
-  const keysetQuery = sql`select ${columns} from entries e ${joins} where ${ownFilter}
-      ${before ? sql`and (e.created_at, e.id) < (${before.created_at}::timestamptz, ${before.id})` : sql``}
-    order by e.created_at desc, e.id desc limit ${r.limit}`;
   const time = async (run: () => Promise<unknown>) => {
     const samples: number[] = [];
     for (let i = 0; i < r.runs + 2; i++) {
@@ -160,8 +173,60 @@ async function bareTimes(db: Db, r: BareRequest) {
     return samples[Math.floor(samples.length / 2)] ?? 0;
   };
   const plainMs = await time(() => Promise.all([rowsQuery.execute(db), countQuery.execute(db)]));
-  const keysetMs = await time(() => keysetQuery.execute(db));
+  const keyset = keysetQuery(r, before ?? null);
+  const keysetMs = await time(() => keyset.execute(db));
   return { page: r.page, plainMs, keysetMs };
+}
+
+const PAGE_COLUMNS = sql`e.transaction_id, e.created_at, t.type, e.coin_id, c.name, e.amount, e.balance_after,
+    e.counterparty_wallet_no, m.name as counterparty, t.comment`;
+const PAGE_JOINS = sql`join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
+    left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id`;
+
+/** The keyset floor of a page: its rows read from the row before it (none: page 1), no count. */
+function keysetQuery(r: BareRequest, before: { created_at: string; id: number } | null) {
+  // The floor filters on the entry's own copies (type, commented), which its indexes serve.
+  const ownFilter = sql`e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz
+    and e.created_at < ${r.to}::timestamptz
+    ${r.type ? sql`and e.type = ${r.type}` : sql``} ${r.comments ? sql`and e.commented` : sql``}`;
+  return sql`select ${PAGE_COLUMNS} from entries e ${PAGE_JOINS} where ${ownFilter}
+      ${before ? sql`and (e.created_at, e.id) < (${before.created_at}::timestamptz, ${before.id})` : sql``}
+    order by e.created_at desc, e.id desc limit ${r.limit}`;
+}
+
+/**
+ * The floor of the history CSV: PostgreSQL's own COPY … TO STDOUT of the export's rows (the columns the
+ * export reads, the same joins, filter and order), through psql on PostgreSQL (null when psql is not
+ * installed) and into PGlite's /dev/blob on the embedded database. Answers rows and milliseconds.
+ */
+async function copyFloor(db: Db, url: string | null, schema: string | undefined, r: FloorRequest) {
+  const select = `select e.id, e.transaction_id,
+      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), e.type, t.related_transaction_id,
+      e.coin_id, c.name, e.amount, e.balance_after, e.counterparty_wallet_no, m.name, t.comment
+    from entries e join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
+      left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id
+    where e.wallet_no = '${r.walletNo.replace(/\D/g, '')}'
+      and e.created_at >= '${new Date(r.from).toISOString()}' and e.created_at < '${new Date(r.to).toISOString()}'
+    order by e.created_at desc, e.id desc`;
+  const counted = await sql<{ rows: number }>`select count(*)::int as rows from entries e
+    where e.wallet_no = ${r.walletNo} and e.created_at >= ${r.from}::timestamptz and e.created_at < ${r.to}::timestamptz`.execute(
+    db,
+  );
+  const rows = counted.rows[0]?.rows ?? 0;
+  const t0 = performance.now();
+  if (!url) {
+    await sql.raw(`copy (${select}) to '/dev/blob'`).execute(db);
+    return { rows, ms: performance.now() - t0 };
+  }
+  const ok = await new Promise<boolean>((resolve) => {
+    const psql = spawn('psql', [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `copy (${select}) to stdout`], {
+      stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit'],
+      env: { ...process.env, PGOPTIONS: `-c search_path=${schema ?? 'public'}` },
+    });
+    psql.on('error', () => resolve(false));
+    psql.on('exit', (code) => resolve(code === 0));
+  });
+  return ok ? { rows, ms: performance.now() - t0 } : null;
 }
 
 void main().catch((error) => {
