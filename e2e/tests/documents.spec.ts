@@ -4,7 +4,7 @@ import type { Download, Page } from '@playwright/test';
 // pdf.js without a canvas, as the server's tests read their PDFs (server/src/testing/pdfText.ts).
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, demoYear, lastDays, signInToTop } from './support';
+import { ACCOUNTS, demoYear, lastDays, MERCHANTS, signInToTop, tokyoDayFrom } from './support';
 
 /** Issue 26: the papers — a fee invoice, a payout statement and a receipt with its reissue — downloaded as PDF. */
 
@@ -104,4 +104,26 @@ test('the Owner downloads a fee invoice, the invoice a correction replaced, a pa
   await dialog.getByRole('button', { name: '閉じる', exact: true }).last().click();
   await expect(dialog).toHaveCount(0);
   await expect(drawer).toBeVisible();
+});
+
+test("a group parent downloads the statement of its group's payouts in the page's period", async ({ page }) => {
+  test.slow(); // a year of the group's payouts in one PDF
+  await signInToTop(page, ACCOUNTS.owner);
+  const from = tokyoDayFrom(-395);
+  const to = tokyoDayFrom(0);
+  await page.goto(`/withdrawalInfoMerchant?from=${from}&to=${to}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'グループ加盟店の出金情報' })).toBeVisible();
+  const statement = await downloadPdf(page, () =>
+    page
+      .getByRole('button', {
+        name: `${from.replaceAll('-', '/')}〜${to.replaceAll('-', '/')} のグループの支払明細書（PDF）をダウンロード`,
+      })
+      .click(),
+  );
+  await expect(page.getByText(`${statement.download.suggestedFilename()} を保存しました`)).toBeVisible();
+  const text = await pdfText(statement.bytes);
+  expect(text).toContain('支払明細書');
+  // Each merchant of the group (pdfText drops the spaces).
+  expect(text).toContain(MERCHANTS.main.replaceAll(' ', ''));
+  expect(text).toContain(MERCHANTS.station.replaceAll(' ', ''));
 });
