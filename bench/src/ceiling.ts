@@ -3,7 +3,8 @@
  * wallet's history (10,000, 100,000 and 1,000,000 entries by default), on the embedded database as a
  * deployment runs it (PGlite with its files in DATA_DIR/pglite) and on PostgreSQL. For each size a
  * database is built (demo seed + the bulk wallet), then the real server process is started on it and
- * measured: RSS once ready, the peak while paging that wallet's history, and the peak while exporting its
+ * measured: how long it takes to answer /readyz (PGlite analyzes the whole database at each start), RSS
+ * once ready, the peak while paging that wallet's history, and the peak while exporting its
  * year as CSV. It also says whether the server warned at start-up that the embedded database is near
  * its ceiling (EMBEDDED_WARN_ENTRIES).
  * Usage: npm run bench:ceiling [-- --sizes 10000,100000 --databases pglite,postgresql]
@@ -88,6 +89,7 @@ async function build(kind: Kind, size: number, dataDir: string) {
 
 async function startServer(env: Record<string, string>, dataDir: string) {
   const port = await freePort();
+  const spawned = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...serverFlags, '--import', 'tsx', 'server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -127,7 +129,8 @@ async function startServer(env: Record<string, string>, dataDir: string) {
     child.kill('SIGTERM');
     await exited;
   };
-  return { child, api: `http://127.0.0.1:${port}/api`, log: () => log, stop };
+  const startSeconds = (performance.now() - spawned) / 1000;
+  return { child, api: `http://127.0.0.1:${port}/api`, log: () => log, stop, startSeconds };
 }
 
 /** Runs `work` while sampling the process's RSS every 50 ms; answers the peak. */
@@ -189,7 +192,7 @@ async function measure(kind: Kind, size: number) {
       const csvSeconds = (performance.now() - started) / 1000;
       const { hwm } = rssOf(pid);
       const warned = /embedded database/i.test(server.log()) && /EMBEDDED_WARN_ENTRIES/.test(server.log());
-      return { ...built, ready, pages, csv, hwm, csvRows: rows - 1, csvSeconds, warned };
+      return { ...built, start: server.startSeconds, ready, pages, csv, hwm, csvRows: rows - 1, csvSeconds, warned };
     } finally {
       await server.stop();
     }
@@ -205,7 +208,7 @@ async function main() {
       (serverFlags.length > 0 ? `; server flags ${serverFlags.join(' ')}` : ''),
   );
   console.log(
-    '  database        entries   build s   db MB   RSS ready   peak pages   peak CSV (rows/s)          VmHWM   warned',
+    '  database        entries   build s   db MB   start s   RSS ready   peak pages   peak CSV (rows/s)          VmHWM   warned',
   );
   for (const kind of kinds) {
     for (const size of sizes) {
@@ -213,9 +216,11 @@ async function main() {
       console.log(
         `  ${kind.padEnd(14)} ${size.toLocaleString('en').padStart(9)} ${m.seconds.toFixed(0).padStart(8)} ${m.databaseMB
           .toFixed(0)
-          .padStart(7)} ${m.ready.toFixed(0).padStart(11)} ${m.pages.toFixed(0).padStart(12)} ${m.csv
+          .padStart(
+            7,
+          )} ${m.start.toFixed(1).padStart(9)} ${m.ready.toFixed(0).padStart(11)} ${m.pages.toFixed(0).padStart(12)} ${m.csv
           .toFixed(0)
-          .padStart(10)} (${Math.round(m.csvRows / m.csvSeconds).toLocaleString('en')})`.padEnd(86) +
+          .padStart(10)} (${Math.round(m.csvRows / m.csvSeconds).toLocaleString('en')})`.padEnd(96) +
           `${m.hwm.toFixed(0).padStart(6)}   ${m.warned ? 'yes' : 'no'}`,
       );
     }
