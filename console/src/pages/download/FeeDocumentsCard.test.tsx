@@ -3,9 +3,9 @@ import type { FeeInvoice } from '@coin/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
+import { monthsBefore } from '@/api/feeInvoiceState';
 import { fieldByLabel, type Mounted, mount, typeInto } from '@/components/formTesting';
 import { formatMonth, tokyoMonth } from '@/format';
-import { monthsBefore } from '@/pages/top/feeInvoiceState';
 import { FeeDocumentsCard } from './FeeDocumentsCard';
 
 const { call, open, saveFile, show } = vi.hoisted(() => ({

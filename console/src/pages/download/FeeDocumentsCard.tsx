@@ -5,12 +5,12 @@ import { Badge, Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { documentFallbackNames, documentKeys, documentQueries, openDocument, openFeeInvoice } from '@/api/documents';
+import { monthsBefore } from '@/api/feeInvoiceState';
 import { PdfDownload } from '@/components/PdfDownload';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { TableScroll } from '@/components/TableScroll';
 import { formatDate, formatMonth, formatYen, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
-import { monthsBefore } from '@/pages/top/feeInvoiceState';
 
 /** The closed months a fee invoice can be had for: the twelve before this one. */
 export const INVOICE_MONTHS = 12;

@@ -4,10 +4,10 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentKeys } from '@/api/documents';
 import { ApiError } from '@/api/errors';
+import { monthsBefore } from '@/api/feeInvoiceState';
 import { formQueryClient, type Mounted, mount } from '@/components/formTesting';
 import { formatMonth, tokyoMonth } from '@/format';
 import { FeeInvoiceCell, FeeInvoiceDownloads, FeeInvoicePart } from './FeeInvoiceDownloads';
-import { monthsBefore } from './feeInvoiceState';
 
 const { call, open, saveFile, show } = vi.hoisted(() => ({
   call: vi.fn(),

@@ -2,10 +2,10 @@ import type { FeeInvoice } from '@coin/contract';
 import { Badge, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentFallbackNames, documentKeys, documentQueries, openDocument, openFeeInvoice } from '@/api/documents';
+import { feeInvoiceStateOf, isInvoiceable } from '@/api/feeInvoiceState';
 import { PdfDownload, PdfIconDownload } from '@/components/PdfDownload';
 import { formatMonth, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
-import { feeInvoiceStateOf, isInvoiceable } from './feeInvoiceState';
 
 /** The issued fee invoices of the twelve months up to this one (the card and the detail share the answer). */
 export const useFeeInvoices = (merchantId: number) =>

@@ -2,13 +2,13 @@ import { type FeeInvoice, SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin
 import { ActionIcon, Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { feeInvoiceStateOf } from '@/api/feeInvoiceState';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatMonth, formatYen, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
 import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
 import { CorrectedBadge, FeeInvoiceCell, useFeeInvoices } from './FeeInvoiceDownloads';
-import { feeInvoiceStateOf } from './feeInvoiceState';
 
 // The detail (modal, paging) loads with its first opening.
 const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ default: m.FeeDetailModal })));

@@ -1,10 +1,10 @@
 import type { CallResponse, SummarizedFee } from '@coin/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { monthsBefore } from '@/api/feeInvoiceState';
 import { renderHtml, textOf } from '@/components/pageTesting';
 import { formatMonth, tokyoMonth } from '@/format';
 import { FeeSummary } from './FeeDetailModal';
 import { FEE_MONTHS_SHOWN, FeesView } from './FeesCard';
-import { monthsBefore } from './feeInvoiceState';
 import { RefundsView } from './RefundsCard';
 import { SetupChecklist } from './SetupChecklist';
 import { TodayView } from './TodayCard';
