@@ -305,6 +305,8 @@ test.describe('the owner manages users', () => {
     request,
     browser,
   }) => {
+    // Two browsers signed in, a step-up, four dialogs: over a minute on a loaded 2-core machine.
+    test.slow();
     const email = uniqueEmail('suspend');
     await createActiveUser(request, { email, password: 'suspend-pass-1', name: '停止 三郎' });
     // The user is signed in elsewhere while the owner suspends them.
