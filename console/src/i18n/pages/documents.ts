@@ -40,7 +40,7 @@ export const documents = {
     none: '—',
     file: 'ファイル',
     download: 'PDF',
-    downloadLabel: '請求書 {{number}}（PDF）をダウンロード',
+    downloadLabel: 'PDF 請求書 {{number}} をダウンロード',
   },
   payoutStatement: {
     column: '明細書',

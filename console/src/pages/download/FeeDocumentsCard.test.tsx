@@ -96,7 +96,7 @@ describe('the report centre’s 請求書・明細書', () => {
     open.mockResolvedValue(pdf('請求書_INV-000001.pdf'));
     mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
     await vi.waitFor(() => expect(rows()).toHaveLength(3));
-    await press('請求書 INV-000001（PDF）をダウンロード');
+    await press('PDF 請求書 INV-000001 をダウンロード');
     await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
     await vi.waitFor(() =>
       expect(show).toHaveBeenCalledWith({ color: 'teal', message: '請求書_INV-000001.pdf を保存しました' }),
