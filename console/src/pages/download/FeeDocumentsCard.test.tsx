@@ -4,6 +4,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { monthsBefore } from '@/api/feeInvoiceState';
+import { pdfResponse } from '@/components/downloadTesting';
 import { fieldByLabel, type Mounted, mount, typeInto } from '@/components/formTesting';
 import { formatMonth, tokyoMonth } from '@/format';
 import { FeeDocumentsCard } from './FeeDocumentsCard';
@@ -47,14 +48,6 @@ const ISSUED = [
   }),
 ];
 
-const pdf = (fileName: string) =>
-  new Response('%PDF-1.7\n', {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    },
-  });
-
 let mounted: Mounted | undefined;
 beforeEach(() => {
   call.mockReset();
@@ -93,7 +86,7 @@ describe('the report centre’s 請求書・明細書', () => {
 
   it('downloads an issued invoice by its number', async () => {
     call.mockResolvedValue({ items: ISSUED });
-    open.mockResolvedValue(pdf('請求書_INV-000001.pdf'));
+    open.mockResolvedValue(pdfResponse('請求書_INV-000001.pdf'));
     mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
     await vi.waitFor(() => expect(rows()).toHaveLength(3));
     await press('PDF 請求書 INV-000001 をダウンロード');
@@ -109,7 +102,7 @@ describe('the report centre’s 請求書・明細書', () => {
 
   it('gets the chosen closed month’s invoice, then reads the list again (it may have issued one)', async () => {
     call.mockResolvedValueOnce({ items: [] }).mockResolvedValue({ items: [invoice({ summarized_month: THIRD })] });
-    open.mockResolvedValue(pdf(`請求書_${THIRD}_INV-000001.pdf`));
+    open.mockResolvedValue(pdfResponse(`請求書_${THIRD}_INV-000001.pdf`));
     mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
     await vi.waitFor(() => expect(document.body.textContent).toContain('過去12か月に発行した請求書はありません'));
     const month = fieldByLabel(document.body, '対象月') as HTMLSelectElement;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentKeys } from '@/api/documents';
 import { ApiError } from '@/api/errors';
 import { monthsBefore } from '@/api/feeInvoiceState';
+import { pdfResponse } from '@/components/downloadTesting';
 import { formQueryClient, type Mounted, mount } from '@/components/formTesting';
 import { formatMonth, tokyoMonth } from '@/format';
 import { FeeInvoiceCell, FeeInvoiceDownloads, FeeInvoicePart } from './FeeInvoiceDownloads';
@@ -49,14 +50,6 @@ const CORRECTED = [
   }),
 ];
 
-const pdfAnswer = (fileName: string) =>
-  new Response('%PDF-1.7\n', {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    },
-  });
-
 let mounted: Mounted | undefined;
 beforeEach(() => {
   call.mockReset();
@@ -79,7 +72,7 @@ const click = (button: HTMLButtonElement | null) =>
 
 describe("a month's fee invoice", () => {
   it('downloads from the fees card’s icon by its month and says in a notification under which name it was saved', async () => {
-    open.mockResolvedValue(pdfAnswer(`請求書_${CLOSED}_INV-000001.pdf`));
+    open.mockResolvedValue(pdfResponse(`請求書_${CLOSED}_INV-000001.pdf`));
     mounted = await mount(<FeeInvoiceCell merchantId={MERCHANT} month={CLOSED} />);
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
     await vi.waitFor(() =>
@@ -109,7 +102,7 @@ describe("a month's fee invoice", () => {
   });
 
   it('downloads the month’s invoice in the detail, saying under which name it was saved', async () => {
-    open.mockResolvedValue(pdfAnswer(`請求書_${CLOSED}_INV-000001.pdf`));
+    open.mockResolvedValue(pdfResponse(`請求書_${CLOSED}_INV-000001.pdf`));
     mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
     expect(text()).not.toContain('訂正済み');
     expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).toBeNull();
@@ -119,7 +112,7 @@ describe("a month's fee invoice", () => {
   });
 
   it('says 訂正済み for a corrected month and gives the original by its number', async () => {
-    open.mockResolvedValue(pdfAnswer('請求書_INV-000001.pdf'));
+    open.mockResolvedValue(pdfResponse('請求書_INV-000001.pdf'));
     mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={CORRECTED} />);
     expect(text()).toContain('訂正済み');
     expect(text()).toContain('訂正前の請求書（INV-000001）も取り出せます');
@@ -163,7 +156,7 @@ describe("a month's fee invoice", () => {
     const client = formQueryClient();
     client.setQueryData(documentKeys.feeInvoices(MERCHANT, CURRENT), { items: [invoice({})] });
     call.mockResolvedValue({ items: CORRECTED });
-    open.mockResolvedValue(pdfAnswer('請求書_INV-000007.pdf'));
+    open.mockResolvedValue(pdfResponse('請求書_INV-000007.pdf'));
     mounted = await mount(<FeeInvoicePart merchantId={MERCHANT} month={CLOSED} />, client);
     expect(text()).not.toContain('訂正済み');
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));

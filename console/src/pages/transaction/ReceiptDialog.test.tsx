@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
+import { pdfResponse } from '@/components/downloadTesting';
 import { fieldByLabel, type Mounted, mount, settleDialogFocus, submitWith, typeInto } from '@/components/formTesting';
 import ReceiptDialog from './ReceiptDialog';
 
@@ -10,14 +11,6 @@ vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open } }));
 vi.mock('@/api/download', async (original) => ({ ...(await original<typeof import('@/api/download')>()), saveFile }));
 
 const PAYMENT = { transactionId: 4812, amount: 3000, coinName: 'めぶくコイン' };
-
-const pdf = (fileName: string) =>
-  new Response('%PDF-1.7\n', {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    },
-  });
 
 let mounted: Mounted | undefined;
 beforeEach(() => {
@@ -70,7 +63,7 @@ describe("a payment's receipt dialog", () => {
   });
 
   it('issues with the 但し書き and the rate chosen and saves the PDF under the server’s name', async () => {
-    open.mockResolvedValue(pdf('領収書_R-000012.pdf'));
+    open.mockResolvedValue(pdfResponse('領収書_R-000012.pdf'));
     await opened();
     await typeInto(noteField(), ' お食事代として ');
     await act(async () => radio('8%（軽減税率）').click());

@@ -3,6 +3,7 @@ import type { Payout } from '@coin/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
+import { pdfResponse } from '@/components/downloadTesting';
 import { type Mounted, mount } from '@/components/formTesting';
 import { t } from '@/i18n';
 import { payoutColumns } from './payoutColumns';
@@ -33,14 +34,6 @@ const PAYOUT: Payout = {
   posted_at: '2026-11-09T15:00:00.000Z',
 };
 
-const pdf = (fileName: string) =>
-  new Response('%PDF-1.7\n', {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    },
-  });
-
 let mounted: Mounted | undefined;
 beforeEach(() => {
   open.mockReset();
@@ -65,7 +58,7 @@ describe('payout statements', () => {
       (column) => column.key === 'statement',
     );
     expect(statement?.header).toBe('明細書');
-    open.mockResolvedValue(pdf('支払明細書_2026-11-10_DOC-P-00000042.pdf'));
+    open.mockResolvedValue(pdfResponse('支払明細書_2026-11-10_DOC-P-00000042.pdf'));
     mounted = await mount(<div>{statement?.render(PAYOUT)}</div>);
     expect(mounted.container.querySelector('button')?.getAttribute('title')).toBe(
       '2026/11/10 の支払明細書（PDF）をダウンロード',
@@ -90,7 +83,7 @@ describe('payout statements', () => {
   });
 
   it("give a group parent one statement of the page's period", async () => {
-    open.mockResolvedValue(pdf('支払明細書_グループ_2026-10-01_2026-10-31.pdf'));
+    open.mockResolvedValue(pdfResponse('支払明細書_グループ_2026-10-01_2026-10-31.pdf'));
     mounted = await mount(<GroupStatementDownload merchantId={3} from="2026-10-01" to="2026-10-31" />);
     expect(mounted.container.textContent).toContain('明細書（PDF）');
     await press('2026/10/01〜2026/10/31 のグループの支払明細書（PDF）をダウンロード');
