@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES } from '@coin/contract';
+import { DOCUMENT_MESSAGES, tokyoWallClock } from '@coin/contract';
 import type { DocumentSettings } from '../config';
 import { type Db, inTransaction } from '../db/connection';
 import { DomainError } from '../domain/errors';
@@ -175,7 +175,7 @@ export async function renderReceipt(number: string, issuedAt: Date, content: Rec
     y,
     CONTENT_WIDTH * 0.5,
     [
-      ['お支払い日時', `${japaneseDate(tokyoDate(content.paid_at))} ${tokyoTime(content.paid_at)}`],
+      ['お支払い日時', `${japaneseDate(tokyoDate(content.paid_at))} ${tokyoWallClock(content.paid_at).slice(11, 16)}`],
       ['取引ID', String(content.transaction_id)],
       ...content.coins.map((coin): [string, string] => [`お支払い（${coin.name}）`, figure(coin.amount)]),
       ...invoiceRows,
@@ -196,10 +196,4 @@ export async function renderReceipt(number: string, issuedAt: Date, content: Rec
     );
   notes(doc, lines, y);
   return finish();
-}
-
-/** HH:MM in Tokyo. */
-function tokyoTime(instant: string): string {
-  const tokyo = new Date(new Date(instant).getTime() + 9 * 3600_000);
-  return `${String(tokyo.getUTCHours()).padStart(2, '0')}:${String(tokyo.getUTCMinutes()).padStart(2, '0')}`;
 }
