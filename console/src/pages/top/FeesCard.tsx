@@ -1,5 +1,5 @@
 import { type FeeInvoice, SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
-import { ActionIcon, Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { feeInvoiceStateOf } from '@/api/feeInvoiceState';
@@ -98,7 +98,10 @@ export const FEE_MONTHS_SHOWN = 6;
 
 /**
  * A row per month: before tax, tax, with tax, the settled marker and the invoice (an icon: the card is
- * narrow); the month opens its detail, and says 訂正済み when its invoice was corrected. On a phone the row
+ * narrow); the month opens its detail, and says 訂正済み when its invoice was corrected: on a phone beside
+ * the month (a row there is as high whatever the invoices' answer, so the stacked cards below keep their
+ * place), on a wider screen under it (the six columns leave no room beside it, and the card's row of the
+ * grid is set by its taller neighbour). On a phone the row
  * keeps month, with tax and the marker on one line (the detail has the other figures and the invoice).
  */
 function FeesTable({
@@ -110,7 +113,7 @@ function FeesTable({
   fees: SummarizedFee[];
   onOpen: (fee: SummarizedFee) => void;
   invoiceOf: (fee: SummarizedFee) => ReactNode;
-  /** The month's invoice was replaced by a corrected one (訂正済み under the month). */
+  /** The month's invoice was replaced by a corrected one (訂正済み beside the month). */
   isCorrected: (fee: SummarizedFee) => boolean;
 }) {
   const { t } = useTranslation();
@@ -140,20 +143,26 @@ function FeesTable({
           {shown.map((fee) => (
             <Table.Tr key={fee.summarized_month}>
               <Table.Td style={nowrap}>
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  aria-label={t('feeDetail.open', { month: formatMonth(fee.summarized_month) })}
-                  onClick={() => onOpen(fee)}
-                >
-                  {formatMonth(fee.summarized_month)}
-                </Anchor>
+                <Group gap={6} wrap="nowrap" align="baseline">
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    aria-label={t('feeDetail.open', { month: formatMonth(fee.summarized_month) })}
+                    onClick={() => onOpen(fee)}
+                  >
+                    {formatMonth(fee.summarized_month)}
+                  </Anchor>
+                  {isCorrected(fee) && (
+                    <Box hiddenFrom="sm">
+                      <CorrectedBadge />
+                    </Box>
+                  )}
+                </Group>
                 {isCorrected(fee) && (
-                  <>
-                    <br />
+                  <Box visibleFrom="sm">
                     <CorrectedBadge />
-                  </>
+                  </Box>
                 )}
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm" style={nowrap}>
