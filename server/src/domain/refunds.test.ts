@@ -5,7 +5,7 @@ import { REFUND_RATE_BP } from '../seed/fees';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { DomainError } from './errors';
 import { SYSTEM_WALLETS } from './ledger';
-import { approveRefund, refundFee } from './refunds';
+import { approveRefund, refundableRemainingOf, refundFee } from './refunds';
 import { balanceOf, drainTo, entrySum, freshPayment, requestRefund } from './refunds.fixtures';
 import { tokyoDate } from './time';
 
@@ -466,6 +466,47 @@ describeEachDatabase('refunds', (env) => {
         .executeTakeFirstOrThrow();
       expect((await historyRow(DEMO.mainWalletNo, reload.id)).refundable_remaining).toBeNull();
       expect((await detail(DEMO.mainWalletNo, reload.id)).refundable_remaining).toBeNull();
+    });
+
+    it('comes with every page of the list, page 1 and deeper ones, as it does for one transaction', async () => {
+      const { db } = env();
+      const payment = await freshPayment(db, { merchantId: 1, coinId: COIN.coin, minAmount: 500, skip: 14 });
+      const requested = await create(DEMO.mainWalletNo, owner, { transaction_id: payment.id, amount: 50 });
+      expect(requested.statusCode, requested.body).toBe(200);
+      const { created_at } = await db
+        .selectFrom('transactions')
+        .select('created_at')
+        .where('id', '=', payment.id)
+        .executeTakeFirstOrThrow();
+      const day = tokyoDate(created_at);
+      // The payment's Tokyo day in pages of 7: the first page is read beside the day counts, the others from
+      // the day that holds them; each its own statement with the figure joined.
+      const rows: { transaction_id: number; type: string; amount: number; refundable_remaining: number | null }[] = [];
+      for (let page = 1; ; page++) {
+        const response = await env().app.inject({
+          method: 'GET',
+          url: `/api/wallets/${DEMO.mainWalletNo}/histories`,
+          query: { start_date: day, end_date: day, limit: '7', offset: String(page) },
+          headers: { authorization: member.authorization },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const { items, total } = CALLS.listWalletHistories.response.parse(response.json());
+        rows.push(...items);
+        if (items.length === 0 || rows.length >= total) break;
+      }
+      expect(rows.length).toBeGreaterThan(7);
+      expect(rows.find((row) => row.transaction_id === payment.id)?.refundable_remaining).toBe(payment.amount - 50);
+      const expected = await refundableRemainingOf(
+        db,
+        DEMO.mainWalletNo,
+        rows.map((row) => row.transaction_id),
+      );
+      for (const row of rows) {
+        const payIn = row.type === 'PAYMENT' && row.amount > 0;
+        expect(row.refundable_remaining, `transaction ${row.transaction_id}`).toBe(
+          payIn ? (expected.get(row.transaction_id) ?? null) : null,
+        );
+      }
     });
 
     it('shows the fee a payment to another merchant includes', async () => {
