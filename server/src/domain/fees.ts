@@ -4,7 +4,7 @@ import { type Db, inTransaction } from '../db/connection';
 import type { TransactionType } from '../db/schema';
 import { recordAudit } from './audit';
 import { DomainError, invalidRequest, notFound } from './errors';
-import { exactInstant, instantParam } from './keyset';
+import { exactInstant, instantParam, KEYSET_BATCH_SIZE } from './keyset';
 import { addDays, tokyoPeriod } from './time';
 
 /** Money: histories and fees. */
@@ -190,7 +190,11 @@ export async function txFees(
 }
 
 /** Every fee row of the filtered list, newest first, in keyset batches (for CSV). */
-export async function* txFeeBatches(db: Db, filter: TxFeeFilter, batchSize = 2000): AsyncGenerator<TxFeeRow[]> {
+export async function* txFeeBatches(
+  db: Db,
+  filter: TxFeeFilter,
+  batchSize = KEYSET_BATCH_SIZE,
+): AsyncGenerator<TxFeeRow[]> {
   let cursor: { at: string; id: number; entryId: number } | null = null;
   for (;;) {
     let query = await txFeeQuery(db, filter);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
-import { exactInstant, keysetBatches, pastCursor } from './keyset';
+import { exactInstant, KEYSET_BATCH_SIZE, keysetBatches, pastCursor } from './keyset';
 import { SYSTEM_WALLETS } from './ledger';
 import { refundableRemainingOf } from './refunds';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
@@ -236,7 +236,11 @@ export async function historyPage(db: Db, filter: HistoryFilter, limit: number, 
  * A batch row's instant comes from the exact cursor text alone (no second timestamp column to parse):
  * `created_at` is the same millisecond ISO text as a page row's.
  */
-export function historyBatches(db: Db, filter: HistoryFilter, batchSize = 2000): AsyncGenerator<HistoryRow[]> {
+export function historyBatches(
+  db: Db,
+  filter: HistoryFilter,
+  batchSize = KEYSET_BATCH_SIZE,
+): AsyncGenerator<HistoryRow[]> {
   const period = tokyoPeriod(filter.startDate, filter.endDate);
   return keysetBatches(
     async (after, limit) => {

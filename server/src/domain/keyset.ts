@@ -13,6 +13,14 @@ export const exactInstant = (column: string): RawBuilder<string> =>
 /** The exact text of `exactInstant`, read back as a timestamptz parameter. */
 export const instantParam = (text: string): RawBuilder<Date> => sql<Date>`${text}::timestamptz`;
 
+/**
+ * Rows per keyset batch of a CSV export. Each batch is one statement, planned and started anew, so
+ * fewer, larger batches read faster: 本店's demo history (5,409 rows) read in batches of 2,000 vs 10,000,
+ * median of 6 on a quiet machine (27 November 2026): PostgreSQL 135,520 → 249,554 rows/s, PGlite 32,601 →
+ * 64,367. Two batches are held at most (keysetBatches reads one ahead): a few MB of rows.
+ */
+export const KEYSET_BATCH_SIZE = 10_000;
+
 /** A keyset cursor: the last row's instant (exact text, see exactInstant) and id. */
 export interface KeysetCursor {
   at: string;
@@ -30,7 +38,7 @@ export interface KeysetCursor {
 export async function* keysetBatches<R>(
   page: (after: KeysetCursor | null, limit: number) => Promise<R[]>,
   cursorOf: (row: R) => KeysetCursor,
-  batchSize = 2000,
+  batchSize = KEYSET_BATCH_SIZE,
 ): AsyncGenerator<R[]> {
   let next: Promise<R[]> | null = page(null, batchSize);
   try {

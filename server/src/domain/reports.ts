@@ -24,7 +24,7 @@ import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches } from './histories';
 import { invoiceBatches } from './invoices';
 import { journalBatches } from './journal';
-import { exactInstant, instantParam, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
+import { exactInstant, instantParam, KEYSET_BATCH_SIZE, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
 import { merchantPaymentBatches } from './merchantPayments';
 import { merchantUserRows } from './merchants';
 import { groupMemberIds, maskAccount, maskedAccountText, payoutStatus } from './payouts';
@@ -68,8 +68,6 @@ async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => Repor
   for await (const batch of source) yield batch.map(map);
 }
 
-const KEYSET_BATCH = 2000;
-
 /**
  * The merchant's refund applications (by creation time), or the approved ones (by approval time),
  * newest first. The approval trail columns come from the refunds migration (0004).
@@ -78,7 +76,7 @@ export async function* refundApplicationBatches(
   db: Db,
   filter: ReportFilter,
   approvedOnly: boolean,
-  batchSize = KEYSET_BATCH,
+  batchSize = KEYSET_BATCH_SIZE,
 ) {
   const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
   const columnName = approvedOnly ? 'r.approved_at' : 'r.created_at';
