@@ -1,5 +1,5 @@
 import { type FeeInvoice, SETTLED_FEE_STATUSES, type SummarizedFee } from '@coin/contract';
-import { ActionIcon, Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { feeInvoiceStateOf } from '@/api/feeInvoiceState';
@@ -9,6 +9,7 @@ import { formatMonth, formatYen, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
 import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
 import { CorrectedBadge, FeeInvoiceCell, useFeeInvoices } from './FeeInvoiceDownloads';
+import classes from './FeesCard.module.css';
 
 // The detail (modal, paging) loads with its first opening.
 const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ default: m.FeeDetailModal })));
@@ -98,10 +99,8 @@ export const FEE_MONTHS_SHOWN = 6;
 
 /**
  * A row per month: before tax, tax, with tax, the settled marker and the invoice (an icon: the card is
- * narrow); the month opens its detail, and says 訂正済み when its invoice was corrected: on a phone beside
- * the month (a row there is as high whatever the invoices' answer, so the stacked cards below keep their
- * place), on a wider screen under it (the six columns leave no room beside it, and the card's row of the
- * grid is set by its taller neighbour). On a phone the row
+ * narrow); the month opens its detail, and says 訂正済み when its invoice was corrected: beside the month on a
+ * phone, under it on a wider screen (FeesCard.module.css). On a phone the row
  * keeps month, with tax and the marker on one line (the detail has the other figures and the invoice).
  */
 function FeesTable({
@@ -142,8 +141,8 @@ function FeesTable({
         <Table.Tbody>
           {shown.map((fee) => (
             <Table.Tr key={fee.summarized_month}>
-              <Table.Td style={nowrap}>
-                <Group gap={6} wrap="nowrap" align="baseline">
+              <Table.Td>
+                <div className={classes.month}>
                   <Anchor
                     component="button"
                     type="button"
@@ -153,17 +152,8 @@ function FeesTable({
                   >
                     {formatMonth(fee.summarized_month)}
                   </Anchor>
-                  {isCorrected(fee) && (
-                    <Box hiddenFrom="sm">
-                      <CorrectedBadge />
-                    </Box>
-                  )}
-                </Group>
-                {isCorrected(fee) && (
-                  <Box visibleFrom="sm">
-                    <CorrectedBadge />
-                  </Box>
-                )}
+                  {isCorrected(fee) && <CorrectedBadge />}
+                </div>
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm" style={nowrap}>
                 {formatYen(fee.amount)}
