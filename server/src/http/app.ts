@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import { buildOpenApiDocument } from '@coin/contract';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -11,6 +10,7 @@ import { createMailer, type Mailer } from '../domain/mail';
 import { TokenSigner } from '../domain/tokens';
 import { installAuth } from './auth';
 import { installBackground } from './background';
+import { API_COMPRESSION } from './compression';
 import { installNotFound, registerConsole } from './console';
 import { installErrorHandler } from './errors';
 import { installMailOutbox } from './mailOutbox';
@@ -89,15 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = { config, db, signer, mailer, now, background, outbox };
 
   await installSecurityHeaders(app, config);
-  // Answers above 1 KB (lists, CSV streams) go compressed to clients that accept it; the console's
-  // files are compressed at build time and carry their Content-Encoding already, so they pass as they are.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Per-request Brotli at a fast level: most of the size gain for a fraction of the time of level 11.
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // Answers above 1 KB go compressed to clients that accept it (http/compression.ts; the CSV downloads
+  // at the fastest levels, routes/index.ts).
+  await app.register(compress, API_COMPRESSION);
   app.setValidatorCompiler(zodValidatorCompiler);
   installErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {

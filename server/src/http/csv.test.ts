@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CALLS, HISTORY_CSV_HEADER, type History, TRANSACTION_TYPE_LABELS } from '@coin/contract';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +246,30 @@ describeEachDatabase('CSV downloads', (env) => {
     expect(parseCsv(utf8.rawPayload.subarray(3).toString('utf8'))).toEqual(
       parseCsv(iconv.decode(cp932.rawPayload, 'cp932')),
     );
+  });
+
+  it('sends the same bytes compressed, as Brotli or gzip, to a client that accepts it', async () => {
+    const query = { start_date: tokyoDay(-30), end_date: tokyoDay() };
+    const plain = await download(member, 'histories', query);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(10_000);
+    const compressed = async (encoding: 'br' | 'gzip') => {
+      const response = await env().app.inject({
+        method: 'GET',
+        url: `/api/merchants/1/downloads/histories`,
+        query,
+        headers: { authorization: member.authorization, 'accept-encoding': encoding },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      return response.rawPayload;
+    };
+    const br = await compressed('br');
+    expect(brotliDecompressSync(br)).toEqual(plain.rawPayload);
+    expect(br.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gz = await compressed('gzip');
+    expect(gunzipSync(gz)).toEqual(plain.rawPayload);
+    expect(gz.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('downloads transaction fees as the list shows them', async () => {

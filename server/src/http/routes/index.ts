@@ -2,6 +2,7 @@ import { CALLS, type CallDef, type CallId } from '@coin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { DomainError } from '../../domain/errors';
 import { runIdempotent } from '../../domain/idempotency';
+import { FILE_STREAM_COMPRESSION } from '../compression';
 import { idempotencyKeyOf, sendIdempotent } from '../idempotency';
 import { RATE_LIMITED_CALLS } from '../rateLimit';
 import { accountHandlers } from './accounts';
@@ -74,6 +75,8 @@ export function registerCallRoutes(app: FastifyInstance, deps: AppDeps): void {
       method: def.method,
       url: fastifyPath(def.path),
       schema,
+      // A CSV download streams up to a year of a wallet: compressed at the fastest levels.
+      ...(id === 'downloadCsv' ? { compress: FILE_STREAM_COMPRESSION } : {}),
       config: {
         call: { id, access: def.access },
         // Limits from the plugin's registration (http/rateLimit.ts); other calls are not limited.
