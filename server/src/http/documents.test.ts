@@ -44,6 +44,10 @@ describeEachDatabase('documents', (env) => {
   /** What the ledger says 本店 was charged for a month's payments: each payment at the rate of its day. */
   async function ledgerFees(target: string) {
     const start = `${target.slice(0, 4)}-${target.slice(4)}-01`;
+    // The next month's first day in Tokyo, not `start + interval '1 month'`: that adds a month to the UTC
+    // instant (30 September 15:00 UTC + 1 month = 30 October 15:00), dropping October's 31st.
+    const next = addMonths(target, 1);
+    const end = `${next.slice(0, 4)}-${next.slice(4)}-01`;
     const { rows } = await sql<{ rate_bp: number; count: string; base: string; fee: string }>`
       select r.rate_bp, count(*) as count, sum(e.amount) as base, sum(floor(e.amount * r.rate_bp / 10000)) as fee
       from transactions t
@@ -56,7 +60,7 @@ describeEachDatabase('documents', (env) => {
       ) r
       where t.merchant_id = ${DEMO.mainMerchantId} and t.type = 'PAYMENT'
         and t.created_at >= ${`${start}T00:00:00+09:00`}::timestamptz
-        and t.created_at < (${`${start}T00:00:00+09:00`}::timestamptz + interval '1 month')
+        and t.created_at < ${`${end}T00:00:00+09:00`}::timestamptz
       group by r.rate_bp order by r.rate_bp`.execute(env().db);
     return rows.map((row) => ({
       rate_bp: row.rate_bp,

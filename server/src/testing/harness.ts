@@ -66,6 +66,15 @@ export interface TestDatabase {
 const SNAPSHOT_PREFIX = 'coin-test-pglite-';
 const SNAPSHOT_MAX_AGE_MS = 60 * 60 * 1000;
 
+/** When a file was last written; now when it is gone (another test process removed it meanwhile). */
+function modifiedAt(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return Date.now();
+  }
+}
+
 /**
  * A dump of a freshly migrated and seeded PGlite, made once per test run (vitest's workers share its
  * pid as their parent) and loaded by every file: starting from it skips initdb, migration and seed.
@@ -75,8 +84,9 @@ async function seededPgliteSnapshot(): Promise<Blob> {
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   for (const name of readdirSync(tmpdir())) {
     const path = join(tmpdir(), name);
-    if (name.startsWith(SNAPSHOT_PREFIX) && Date.now() - statSync(path).mtimeMs > SNAPSHOT_MAX_AGE_MS)
+    if (name.startsWith(SNAPSHOT_PREFIX) && Date.now() - modifiedAt(path) > SNAPSHOT_MAX_AGE_MS) {
       rmSync(path, { force: true });
+    }
   }
   const pglite = await PGlite.create({ parsers: TYPE_PARSERS });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ open: async () => pglite }) });
