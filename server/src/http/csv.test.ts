@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CALLS, HISTORY_CSV_HEADER, type History, TRANSACTION_TYPE_LABELS } from '@coin/contract';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KEYSET_BATCH_SIZE } from '../domain/keyset';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { parseCsv } from '../testing/csv';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
@@ -216,7 +217,7 @@ describeEachDatabase('CSV downloads', (env) => {
     // The list's column names (取引後残高, 相手先), the transaction id first.
     expect(records[0]).toEqual([...HISTORY_CSV_HEADER]);
     const list = await listAll(query);
-    expect(list.length).toBeGreaterThan(2000); // more than one keyset batch
+    expect(list.length).toBeGreaterThan(KEYSET_BATCH_SIZE); // more than one keyset batch
     expect(records.slice(1)).toEqual(asCsvRows(list));
   });
 

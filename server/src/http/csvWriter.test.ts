@@ -1,5 +1,6 @@
 import { CALLS, HISTORY_CSV_HEADER, type History, TRANSACTION_TYPE_LABELS } from '@coin/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KEYSET_BATCH_SIZE } from '../domain/keyset';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { referenceCp932Text, referenceCsv, referenceEncode } from '../testing/csvReference';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
@@ -216,7 +217,7 @@ describeEachDatabase('the history export against the writer before issue 28', (e
       expect(response.statusCode, response.body).toBe(200);
       const rows = await listed(query);
       // More than one keyset batch, and the rows written above among them.
-      expect(rows.length).toBeGreaterThan(2000);
+      expect(rows.length).toBeGreaterThan(KEYSET_BATCH_SIZE);
       expect(rows.filter((row) => COMMENTS.includes(row.comment ?? ''))).toHaveLength(COMMENTS.length);
       const cells = rows.map((row) => [
         row.transaction_id,
