@@ -197,7 +197,9 @@ test.describe('tabs', () => {
     await mainMenu(page).getByRole('link', { name: '取引履歴' }).click({ button: 'middle' });
     const opened = await opening;
     await expect(opened).toHaveURL(/\/transaction/);
-    await expect(opened.getByRole('heading', { level: 1, name: '取引履歴' })).toBeVisible();
+    // The opener asks the server for the new tab's session first, then the new tab refreshes for its
+    // own authorization: two calls before the page's own, which on a loaded machine take seconds.
+    await expect(opened.getByRole('heading', { level: 1, name: '取引履歴' })).toBeVisible({ timeout: 30_000 });
     // Still not kept: nothing of the session in localStorage.
     expect((await storageKeys(opened)).local.filter((k) => /token|popinfo/i.test(k))).toEqual([]);
 

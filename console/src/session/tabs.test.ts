@@ -6,6 +6,7 @@ import {
   type ChannelLike,
   CONTEXT_MENU_WINDOW_MS,
   createTabSync,
+  HANDOVER_FORK_WAIT_MS,
   HANDOVER_KEY,
   HANDOVER_WAIT_MS,
   HANDOVER_WINDOW_MS,
@@ -72,6 +73,8 @@ function browser() {
   /** The server's forks (POST /sessions/current/forks), by the popinfo id of the tab that asked. */
   const forks: string[] = [];
   let serverDown = false;
+  /** How long the server takes to answer a fork, on the test's (fake) timers. */
+  let forkLatencyMs = 0;
   function tab(at: string, signedIn?: { token: string; popinfoId: string }): Tab {
     const own = memoryStorages();
     const storages = { local, session: own.session };
@@ -103,6 +106,7 @@ function browser() {
       fork: async () => {
         const parent = store.getState().popinfoId;
         if (serverDown || !parent) throw new Error('no response');
+        if (forkLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, forkLatencyMs));
         forks.push(parent);
         return { popinfoId: `${parent}/fork-${forks.length}`, reauthToken: `forked-${forks.length}` };
       },
@@ -124,6 +128,9 @@ function browser() {
     },
     takeServerDown: () => {
       serverDown = true;
+    },
+    slowServer: (ms: number) => {
+      forkLatencyMs = ms;
     },
   };
 }
@@ -160,6 +167,48 @@ describe('tab handover', () => {
     await expect(opened.sync.requestHandover()).resolves.toBe(true);
     expect(b.forks).toEqual(['pop-2']);
     expect(opened.storages.session.getItem(STORAGE_KEYS.popinfoId)).toBe('pop-2/fork-1');
+  });
+
+  it('a fork the server is slow to give still arrives: the wait for it starts when the opener takes the question up', async () => {
+    const b = browser();
+    const opener = b.tab('/top', { token: 'reauth-1', popinfoId: 'pop-1' });
+    opener.sync.arm('/transaction');
+    // A loaded machine: the server answers the fork after several times the wait for the opener.
+    b.slowServer(HANDOVER_WAIT_MS * 4);
+    const opened = b.tab('/transaction');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answered: boolean | undefined;
+      void opened.sync.requestHandover().then((value) => {
+        answered = value;
+      });
+      await vi.advanceTimersByTimeAsync(HANDOVER_WAIT_MS * 2);
+      expect(answered).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(HANDOVER_WAIT_MS * 2);
+      expect(answered).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBe('forked-1');
+
+    // A server that never answers: the new tab gives up after the fork's own limit and signs in.
+    opener.sync.arm('/refund');
+    b.slowServer(HANDOVER_FORK_WAIT_MS * 10);
+    const stuck = b.tab('/refund');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answered: boolean | undefined;
+      void stuck.sync.requestHandover().then((value) => {
+        answered = value;
+      });
+      await vi.advanceTimersByTimeAsync(HANDOVER_FORK_WAIT_MS - 1);
+      expect(answered).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(stuck.storages.session.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
   it('when the server gives no session for the new tab, the tab signs in without waiting out the limit', async () => {

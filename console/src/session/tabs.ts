@@ -16,11 +16,13 @@ export interface ChannelLike {
 export const HANDOVER_KEY = 'tab_handover';
 
 /**
- * How long an opened link may take to load and ask; and how long the new tab waits for the answer (the
- * opening tab asks the server for the new tab's session first).
+ * How long an opened link may take to load and ask; how long the new tab waits for the opening tab to
+ * take the question up (a tab that has since closed never does); and, once it has, how long for the
+ * session it then asks the server for (a call like any other: on a loaded machine it takes seconds).
  */
 export const HANDOVER_WINDOW_MS = 60_000;
 export const HANDOVER_WAIT_MS = 5_000;
+export const HANDOVER_FORK_WAIT_MS = 30_000;
 /**
  * A context menu may be opened only to copy the link: its marker lasts long enough to choose
  * 「新しいタブで開く」, not for the copied address to be pasted into a tab (which must sign in, §4).
@@ -44,6 +46,8 @@ type TabMessage =
   | { type: 'rotated'; popinfoId: string; previous: string; next: string }
   /** A new tab opened at `target` asks the tab that opened it for its session. */
   | { type: 'ask'; id: string; target: string; nonce: string }
+  /** The opening tab took the question up and is asking the server for the new tab's session. */
+  | { type: 'accepted'; id: string }
   | { type: 'give'; id: string; session: HandedSession }
   /** The opening tab could not get a session for the new tab: it signs in. */
   | { type: 'decline'; id: string };
@@ -106,7 +110,7 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
   // The marker names the tab that wrote it by a random nonce: of two tabs that armed the same link,
   // only the one whose marker the new tab read answers it.
   let armed: { target: string; until: number; nonce: string } | null = null;
-  const waiting = new Map<string, (session: HandedSession | null) => void>();
+  const waiting = new Map<string, { accepted(): void; settle(session: HandedSession | null): void }>();
 
   function readPending(): { target: string; until: number; nonce: string } | null {
     const raw = deps.storages().local.getItem(HANDOVER_KEY);
@@ -135,6 +139,7 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
     const { user, selectedMerchantId, merchants, initialized } = store.getState();
     if (!initialized || !user || selectedMerchantId === null) return;
     armed = null;
+    channel.postMessage({ type: 'accepted', id: message.id } satisfies TabMessage);
     let forked: ForkedSession;
     try {
       forked = await deps.fork();
@@ -150,8 +155,9 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
     if (!isMessage(data)) return;
     if (data.type === 'rotated') takeRotation(data);
     else if (data.type === 'ask') void answer(data);
-    else if (data.type === 'give') waiting.get(data.id)?.(data.session);
-    else if (data.type === 'decline') waiting.get(data.id)?.(null);
+    else if (data.type === 'accepted') waiting.get(data.id)?.accepted();
+    else if (data.type === 'give') waiting.get(data.id)?.settle(data.session);
+    else if (data.type === 'decline') waiting.get(data.id)?.settle(null);
   });
 
   return {
@@ -173,11 +179,12 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
       }
       const id = deps.newId();
       return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => {
+        const giveUp = () => {
           waiting.delete(id);
           resolve(false);
-        }, HANDOVER_WAIT_MS);
-        waiting.set(id, (session) => {
+        };
+        let timer = setTimeout(giveUp, HANDOVER_WAIT_MS);
+        const settle = (session: HandedSession | null) => {
           clearTimeout(timer);
           waiting.delete(id);
           const storages = deps.storages();
@@ -196,7 +203,12 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
           });
           // No authorization is handed over: the new tab refreshes its own token for one.
           resolve(true);
-        });
+        };
+        const accepted = () => {
+          clearTimeout(timer);
+          timer = setTimeout(giveUp, HANDOVER_FORK_WAIT_MS);
+        };
+        waiting.set(id, { accepted, settle });
         channel.postMessage({ type: 'ask', id, target, nonce: pending.nonce } satisfies TabMessage);
       });
     },
