@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
+import { preparedName } from './prepared';
 
 /**
  * pg's pool as Kysely sees it, with every query of a checked-out client run through pg's callback form
@@ -25,11 +26,15 @@ export function callbackQueryPool(pool: pg.Pool): PostgresPool {
         query: ((sqlOrCursor: string | PostgresCursor<unknown>, parameters?: readonly unknown[]) => {
           // A cursor (Kysely's stream()) goes to pg as it is.
           if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
+          // A hot read marked by prepared(): pg parses it once per connection under its name.
+          const name = preparedName(sqlOrCursor);
           return new Promise<PostgresQueryResult<unknown>>((resolve, reject) => {
-            client.query(sqlOrCursor, parameters as unknown[], (error, result) => {
+            const done = (error: Error | null, result: unknown) => {
               if (error) reject(error);
               else resolve(result as PostgresQueryResult<unknown>);
-            });
+            };
+            if (name) client.query({ name, text: sqlOrCursor, values: parameters as unknown[] }, done);
+            else client.query(sqlOrCursor, parameters as unknown[], done);
           });
         }) as PostgresPoolClient['query'],
         release: (destroy?: boolean) => client.release(destroy),

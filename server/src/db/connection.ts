@@ -90,7 +90,13 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      // Named statements (prepared.ts: hot reads only) get a generic plan from their first execution:
+      // PostgreSQL's default would plan each of the first five for its values, then keep doing so for a
+      // LIMIT query whose custom plan looks cheaper, and planning is what preparing them saves.
+      options: [
+        '-c plan_cache_mode=force_generic_plan',
+        ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+      ].join(' '),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,

@@ -1,6 +1,7 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
+import { prepared } from '../db/prepared';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
 import { exactInstant, KEYSET_BATCH_SIZE, keysetBatches, pastCursor } from './keyset';
@@ -126,6 +127,10 @@ function orderedRows(query: ReturnType<typeof historyQuery>) {
 /** A page's rows: also the instant as the driver reads it. */
 const selectRows = (query: ReturnType<typeof historyQuery>) => orderedRows(query).select('e.created_at');
 
+/** A page's rows from `offset`: every list page reads them, so prepared (a few shapes: one per filter set). */
+const pageRows = (query: ReturnType<typeof historyQuery>, limit: number, offset: number) =>
+  prepared(selectRows(query).limit(limit).offset(offset)).execute();
+
 type OrderedRow = Awaited<ReturnType<ReturnType<typeof orderedRows>['execute']>>[number];
 
 /**
@@ -175,41 +180,71 @@ async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; 
     .groupBy('day')
     .orderBy('day', 'desc');
   if (filter.type) query = query.where('type', '=', filter.type);
-  const rows = await query.execute();
+  const rows = await prepared(query).execute();
   return rows.map((row) => ({ day: row.day, entries: Number(row.entries) })).filter((row) => row.entries > 0);
 }
 
-export interface HistoryPage {
-  rows: HistoryRow[];
+/**
+ * The number of entries of the period, without the per-day split (page 1 needs only this): the same
+ * day counts summed at once, or the filtered entries counted when an amount or time filter is set.
+ */
+async function periodTotal(db: Db, filter: HistoryFilter): Promise<number> {
+  if (entrySearch(filter)) {
+    const row = await historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate))
+      .select((eb) => eb.fn.countAll<number>().as('entries'))
+      .executeTakeFirstOrThrow();
+    return Number(row.entries);
+  }
+  let query = db
+    .selectFrom('wallet_history_days')
+    .select((eb) => eb.fn.sum<number>(filter.commentsOnly ? 'commented' : 'entries').as('entries'))
+    .where('wallet_no', '=', filter.walletNo)
+    .where('day', '>=', filter.startDate)
+    .where('day', '<=', filter.endDate);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  const row = await prepared(query).executeTakeFirst();
+  return Number(row?.entries ?? 0);
+}
+
+export interface HistoryPage<R = HistoryRow> {
+  rows: R[];
   total: number;
 }
 
 /**
- * One page (1-based) of the filtered history, newest first.
+ * One page (1-based) of the filtered history, newest first, each row through `present` (what a list adds
+ * to its rows, read as soon as they are: on page 1 beside the total).
  * Index-backed on any wallet size: the total is a sum of day counts, and the page query starts at the
  * newest Tokyo day that holds the page's first row, so OFFSET never skips more than that day's entries.
  */
-export async function historyPage(db: Db, filter: HistoryFilter, limit: number, page: number): Promise<HistoryPage> {
+export async function historyPage<R>(
+  db: Db,
+  filter: HistoryFilter,
+  limit: number,
+  page: number,
+  present: (rows: HistoryRow[]) => R[] | Promise<R[]>,
+): Promise<HistoryPage<R>> {
   const period = tokyoPeriod(filter.startDate, filter.endDate);
   const skip = (page - 1) * limit;
+  const presented = async (rows: ReturnType<typeof pageRows>) => present((await rows).map(toRow));
   if (filter.transactionId !== undefined) {
     // One transaction's entries (a handful, by the transaction index): counted directly.
     const base = historyQuery(db, filter, period);
     const [{ total }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      selectRows(base).limit(limit).offset(skip).execute(),
+      presented(pageRows(base, limit, skip)),
     ]);
-    return { rows: rows.map(toRow), total: Number(total) };
+    return { rows, total: Number(total) };
   }
   if (skip === 0) {
-    // The first page starts at the period's end: its rows are read beside the day counts, not after them.
-    const [days, rows] = await Promise.all([
-      dayCounts(db, filter),
-      selectRows(historyQuery(db, filter, period))
-        .limit(limit)
-        .execute(),
+    // The first page starts at the period's end: its rows (and what the list adds to them) are read
+    // beside the total, not after it. (Folding the total into the rows' statement measured slower: the
+    // sum of the day counts then runs after the rows instead of beside them.)
+    const [total, rows] = await Promise.all([
+      periodTotal(db, filter),
+      presented(pageRows(historyQuery(db, filter, period), limit, 0)),
     ]);
-    return { rows: rows.map(toRow), total: days.reduce((sum, d) => sum + d.entries, 0) };
+    return { rows, total };
   }
   const days = await dayCounts(db, filter);
   const total = days.reduce((sum, d) => sum + d.entries, 0);
@@ -224,11 +259,8 @@ export async function historyPage(db: Db, filter: HistoryFilter, limit: number, 
     before += d.entries;
   }
   const to = new Date(Math.min(period.to.getTime(), tokyoDayStart(addDays(startDay, 1)).getTime()));
-  const rows = await selectRows(historyQuery(db, filter, { from: period.from, to }))
-    .limit(limit)
-    .offset(skip - before)
-    .execute();
-  return { rows: rows.map(toRow), total };
+  const rows = await presented(pageRows(historyQuery(db, filter, { from: period.from, to }), limit, skip - before));
+  return { rows, total };
 }
 
 /**
@@ -277,7 +309,9 @@ export async function walletHistories(
     offset: number;
   },
 ): Promise<Paged<'listWalletHistories'>> {
-  const { rows, total } = await historyPage(
+  // What is left to refund of the page's payments into the wallet, the figure a refund request checks:
+  // read as soon as the rows are (on page 1 beside the total).
+  const { rows: items, total } = await historyPage(
     db,
     {
       walletNo,
@@ -289,11 +323,12 @@ export async function walletHistories(
     },
     query.limit,
     query.offset,
+    async (rows) => {
+      const payments = rows.filter((row) => row.type === 'PAYMENT' && row.amount > 0).map((row) => row.transaction_id);
+      const remaining = await refundableRemainingOf(db, walletNo, payments);
+      return rows.map((row) => ({ ...plain(row), refundable_remaining: remaining.get(row.transaction_id) ?? null }));
+    },
   );
-  // What is left to refund of the page's payments into the wallet, the figure a refund request checks.
-  const payments = rows.filter((row) => row.type === 'PAYMENT' && row.amount > 0).map((row) => row.transaction_id);
-  const remaining = await refundableRemainingOf(db, walletNo, payments);
-  const items = rows.map((row) => ({ ...plain(row), refundable_remaining: remaining.get(row.transaction_id) ?? null }));
   return { items, total, limit: query.limit, offset: query.offset };
 }
 
@@ -304,18 +339,14 @@ export async function cashCancelHistories(
   walletNo: string,
   query: PagedPeriod,
 ): Promise<Paged<'listCashCancelHistories'>> {
-  const { rows, total } = await historyPage(
+  const { rows: items, total } = await historyPage(
     db,
     { walletNo, startDate: query.start_date, endDate: query.end_date, type: 'CASH_CANCEL' },
     query.limit,
     query.offset,
+    (rows) => rows.map(({ cursor: _cursor, ...row }) => row),
   );
-  return {
-    items: rows.map(({ cursor: _cursor, ...row }) => row),
-    total,
-    limit: query.limit,
-    offset: query.offset,
-  };
+  return { items, total, limit: query.limit, offset: query.offset };
 }
 
 export async function commentHistories(
@@ -323,13 +354,14 @@ export async function commentHistories(
   walletNo: string,
   query: PagedPeriod,
 ): Promise<Paged<'listCommentHistories'>> {
-  const { rows, total } = await historyPage(
+  const { rows: items, total } = await historyPage(
     db,
     { walletNo, startDate: query.start_date, endDate: query.end_date, commentsOnly: true },
     query.limit,
     query.offset,
+    (rows) => rows.map(plain),
   );
-  return { items: rows.map(plain), total, limit: query.limit, offset: query.offset };
+  return { items, total, limit: query.limit, offset: query.offset };
 }
 
 /** The wallet's balance of every coin it holds right after one of its transactions (from balance_after). */

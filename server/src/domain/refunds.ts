@@ -1,6 +1,7 @@
 import { type CallResponse, REFUND_REASON_MAX_LENGTH, type RefundApplication } from '@coin/contract';
 import { sql, type Transaction } from 'kysely';
 import { type Db, inTransaction } from '../db/connection';
+import { prepared } from '../db/prepared';
 import type { Database, RefundApplicationStatus } from '../db/schema';
 import { DomainError, notFound } from './errors';
 import { feeRateOn } from './fees';
@@ -124,11 +125,13 @@ export async function refundableRemainingOf(
 ): Promise<Map<number, number>> {
   const ids = [...new Set(transactionIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (ids.length === 0) return new Map();
-  const rows = await paymentsInto(db)
-    .where('m.wallet_no', '=', walletNo)
-    .where('c.refundable', '=', 1)
-    .where('t.id', 'in', ids)
-    .execute();
+  // One array parameter, not a list of them: one statement text whatever the page's number of payments.
+  const rows = await prepared(
+    paymentsInto(db)
+      .where('m.wallet_no', '=', walletNo)
+      .where('c.refundable', '=', 1)
+      .where('t.id', '=', sql<number>`any(${ids}::bigint[])`),
+  ).execute();
   return new Map(rows.map((row) => [row.id, Number(row.remaining)]));
 }
 

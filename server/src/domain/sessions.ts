@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Role, STEP_UP_WINDOW_MS, type TwoStepMethod } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
+import { prepared } from '../db/prepared';
 import { type AccessTarget, isTargetKey, type Membership, membershipOf, membershipQuery } from './access';
 import { recordAudit } from './audit';
 import { DomainError } from './errors';
@@ -419,17 +420,21 @@ export async function accessCheck(
   const active = (row: { revoked_at: Date | null; member: unknown } | undefined) =>
     row !== undefined && row.revoked_at === null && row.member === true;
   if (!target || !isTargetKey(target)) {
-    return { active: active(await session.executeTakeFirst()), membership: null, mustEnrol: false };
+    return { active: active(await prepared(session).executeTakeFirst()), membership: null, mustEnrol: false };
   }
-  const row = await session
-    .leftJoin(membershipQuery(db, userId, target).as('target'), (join) => join.onTrue())
-    .leftJoin('merchants as tm', 'tm.id', 'target.merchant_id')
-    .select([
-      'target.merchant_id',
-      'target.role',
-      sql<boolean>`coalesce(tm.require_two_step, false) and not ${secondFactorCondition(db, userId)}`.as('must_enrol'),
-    ])
-    .executeTakeFirst();
+  // Every signed-in request reads this: prepared (one text per kind of target).
+  const row = await prepared(
+    session
+      .leftJoin(membershipQuery(db, userId, target).as('target'), (join) => join.onTrue())
+      .leftJoin('merchants as tm', 'tm.id', 'target.merchant_id')
+      .select([
+        'target.merchant_id',
+        'target.role',
+        sql<boolean>`coalesce(tm.require_two_step, false) and not ${secondFactorCondition(db, userId)}`.as(
+          'must_enrol',
+        ),
+      ]),
+  ).executeTakeFirst();
   return {
     active: active(row),
     membership: row?.merchant_id != null && row.role != null ? { merchantId: row.merchant_id, role: row.role } : null,

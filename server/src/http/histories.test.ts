@@ -1,6 +1,8 @@
 import { CALLS, type History } from '@coin/contract';
 import { CompiledQuery, type QueryId, type RootOperationNode, sql } from 'kysely';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PREPARED_MARK } from '../db/prepared';
 import { type HistoryFilter, historyPage } from '../domain/histories';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { addDays, tokyoDayStart } from '../domain/time';
@@ -355,6 +357,36 @@ describeEachDatabase('wallet histories and fees', (env) => {
     }
     const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
+    /**
+     * EXPLAIN ANALYZE of a query as the product runs it: a statement marked prepared() runs on PostgreSQL
+     * under its generic plan (the pool's plan_cache_mode), so it is prepared and executed that way here.
+     */
+    async function explain(compiled: { sql: string; parameters: readonly unknown[] }): Promise<unknown> {
+      if (env().target.kind === 'postgresql' && compiled.sql.endsWith(PREPARED_MARK)) {
+        return env()
+          .db.connection()
+          .execute(async (connection) => {
+            await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+            await connection.executeQuery(CompiledQuery.raw(`prepare plan_probe as ${compiled.sql}`));
+            try {
+              // EXPLAIN EXECUTE takes its arguments as literals (a parameter there has no type to infer).
+              const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+              const args = compiled.parameters.map((value) => pg.escapeLiteral(text(value)));
+              const explained = await connection.executeQuery<{ 'QUERY PLAN': unknown }>(
+                CompiledQuery.raw(`explain (analyze, format json) execute plan_probe(${args.join(', ')})`),
+              );
+              return explained.rows[0]?.['QUERY PLAN'];
+            } finally {
+              await sql`deallocate plan_probe`.execute(connection);
+            }
+          });
+      }
+      const explained = await env().db.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return explained.rows[0]?.['QUERY PLAN'];
+    }
+
     /** Runs the page, then EXPLAIN ANALYZE of every query it ran: the plan nodes of each. */
     async function plansOf(page: number, extra: Pick<HistoryFilter, 'type' | 'commentsOnly'>) {
       const queries: RootOperationNode[] = [];
@@ -365,14 +397,13 @@ describeEachDatabase('wallet histories and fees', (env) => {
         },
         transformResult: async ({ result }) => result,
       });
-      const result = await historyPage(spy, { ...filter, ...extra }, 20, page);
+      const result = await historyPage(spy, { ...filter, ...extra }, 20, page, (rows) => rows);
       const plans: PlanNode[][] = [];
-      for (const query of queries) {
-        const compiled = spy.getExecutor().compileQuery(query, { queryId: 'explain' } as QueryId);
-        const explained = await env().db.executeQuery<{ 'QUERY PLAN': unknown }>(
-          CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]),
-        );
-        const raw = explained.rows[0]?.['QUERY PLAN'];
+      // The page's rows run prepared: on PostgreSQL the plan examined is the generic one.
+      const compiled = queries.map((query) => spy.getExecutor().compileQuery(query, { queryId: 'explain' } as QueryId));
+      expect(compiled.filter((query) => query.sql.endsWith(PREPARED_MARK)).length).toBeGreaterThanOrEqual(2);
+      for (const query of compiled) {
+        const raw = await explain(query);
         const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
         plans.push(nodesOf(top.Plan));
       }
