@@ -278,7 +278,8 @@ export function historyBatches(
     async (after, limit) => {
       let query = historyQuery(db, filter, period);
       if (after) query = query.where(pastCursor('e.created_at', 'e.id', after, 'desc'));
-      const rows = await orderedRows(query).limit(limit).execute();
+      // Prepared: an export runs it once a batch (two shapes: the first batch, and one after a cursor).
+      const rows = await prepared(orderedRows(query).limit(limit)).execute();
       return rows.map(toRow);
     },
     (row) => row.cursor,
