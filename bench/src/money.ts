@@ -64,6 +64,10 @@ const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.fl
 let server: ChildProcess | undefined;
 
 async function main() {
+  const csvChoice = process.env.BENCH_CSV_ENCODING;
+  if (csvChoice && !['cp932', 'utf8', 'none'].includes(csvChoice)) {
+    throw new Error(`BENCH_CSV_ENCODING is cp932, utf8 or none (got ${csvChoice})`);
+  }
   const child: ChildProcess = fork(fileURLToPath(new URL('./moneyServer.ts', import.meta.url)), [], {
     // BENCH_SERVER_FLAGS: V8 flags for the server alone (e.g. `--trace-gc`, `--max-old-space-size=160`).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)],
@@ -208,8 +212,9 @@ async function main() {
     `  worst page against the small wallet's ${worstSmall.toFixed(2)}×  budget ≤ ${budgets.historyPageVsSmallWallet}  ${smallOk ? 'OK' : 'OVER BUDGET'}`,
   );
 
-  // CSV export of the whole year: about 1,000,000 rows, in each encoding (BENCH_CSV_ENCODING picks one),
-  // right after PostgreSQL's own COPY of the same rows: the floor, measured under the same load.
+  // CSV export of the whole year: about 1,000,000 rows, in each encoding (BENCH_CSV_ENCODING=cp932 or utf8
+  // picks one, none skips the export), right after PostgreSQL's own COPY of the same rows: the floor,
+  // measured under the same load.
   const pid = child.pid ?? 0;
   const rowsBudget = budgets.csvRowsPerSecond[ready.database === 'postgresql' ? 'postgresql' : 'pglite'];
   const encodings = (['cp932', 'utf8'] as const).filter(

@@ -64,11 +64,10 @@ function entrySearch(filter: HistoryFilter): HistorySearch | null {
   return set ? search : null;
 }
 
-/** The filtered entries, newest first, joined with what a row shows; `upper` cuts the newer end. */
+/** The filtered entries of the wallet in [bounds.from, bounds.to): every filter is on the entry itself. */
 function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
   let query = db
     .selectFrom('entries as e')
-    .innerJoin('transactions as t', 't.id', 'e.transaction_id')
     .where('e.wallet_no', '=', filter.walletNo)
     .where('e.created_at', '>=', bounds.from)
     .where('e.created_at', '<', bounds.to);
@@ -100,9 +99,31 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
   return query;
 }
 
-/** What a row shows, newest first; the instant as exact text (the keyset cursor). */
-function orderedRows(query: ReturnType<typeof historyQuery>) {
-  return query
+/**
+ * What a row shows, newest first, for `limit` entries of the query from `offset`; the instant as exact
+ * text (the keyset cursor). The entries are cut first and only the cut is joined to what a row shows:
+ * whatever plan PostgreSQL picks (a prepared statement's generic plan is chosen without the wallet or
+ * the period), it cannot join a wallet's whole history before it sorts and cuts it.
+ */
+function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: number, offset?: number) {
+  let cut = query
+    .select([
+      'e.id',
+      'e.transaction_id',
+      'e.created_at',
+      'e.type',
+      'e.coin_id',
+      'e.amount',
+      'e.balance_after',
+      'e.counterparty_wallet_no',
+    ])
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit);
+  if (offset !== undefined) cut = cut.offset(offset);
+  return db
+    .selectFrom(cut.as('e'))
+    .innerJoin('transactions as t', 't.id', 'e.transaction_id')
     .innerJoin('coins as c', 'c.id', 'e.coin_id')
     .leftJoin('wallets as w', 'w.wallet_no', 'e.counterparty_wallet_no')
     .leftJoin('merchants as m', 'm.id', 'w.merchant_id')
@@ -124,12 +145,12 @@ function orderedRows(query: ReturnType<typeof historyQuery>) {
     .orderBy('e.id', 'desc');
 }
 
-/** A page's rows: also the instant as the driver reads it. */
-const selectRows = (query: ReturnType<typeof historyQuery>) => orderedRows(query).select('e.created_at');
-
-/** A page's rows from `offset`: every list page reads them, so prepared (a few shapes: one per filter set). */
-const pageRows = (query: ReturnType<typeof historyQuery>, limit: number, offset: number) =>
-  prepared(selectRows(query).limit(limit).offset(offset)).execute();
+/**
+ * A page's rows from `offset` (also the instant as the driver reads it): every list page reads them, so
+ * prepared (a few shapes: one per filter set).
+ */
+const pageRows = (db: Db, query: ReturnType<typeof historyQuery>, limit: number, offset: number) =>
+  prepared(orderedRows(db, query, limit, offset).select('e.created_at')).execute();
 
 type OrderedRow = Awaited<ReturnType<ReturnType<typeof orderedRows>['execute']>>[number];
 
@@ -232,7 +253,7 @@ export async function historyPage<R>(
     const base = historyQuery(db, filter, period);
     const [{ total }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      presented(pageRows(base, limit, skip)),
+      presented(pageRows(db, base, limit, skip)),
     ]);
     return { rows, total: Number(total) };
   }
@@ -242,7 +263,7 @@ export async function historyPage<R>(
     // sum of the day counts then runs after the rows instead of beside them.)
     const [total, rows] = await Promise.all([
       periodTotal(db, filter),
-      presented(pageRows(historyQuery(db, filter, period), limit, 0)),
+      presented(pageRows(db, historyQuery(db, filter, period), limit, 0)),
     ]);
     return { rows, total };
   }
@@ -259,7 +280,7 @@ export async function historyPage<R>(
     before += d.entries;
   }
   const to = new Date(Math.min(period.to.getTime(), tokyoDayStart(addDays(startDay, 1)).getTime()));
-  const rows = await presented(pageRows(historyQuery(db, filter, { from: period.from, to }), limit, skip - before));
+  const rows = await presented(pageRows(db, historyQuery(db, filter, { from: period.from, to }), limit, skip - before));
   return { rows, total };
 }
 
@@ -279,7 +300,7 @@ export function historyBatches(
       let query = historyQuery(db, filter, period);
       if (after) query = query.where(pastCursor('e.created_at', 'e.id', after, 'desc'));
       // Prepared: an export runs it once a batch (two shapes: the first batch, and one after a cursor).
-      const rows = await prepared(orderedRows(query).limit(limit)).execute();
+      const rows = await prepared(orderedRows(db, query, limit)).execute();
       return rows.map(toRow);
     },
     (row) => row.cursor,
