@@ -135,6 +135,28 @@ function browser() {
   };
 }
 
+/**
+ * Asks for a handover under fake timers: `steps` advance the clock by so many milliseconds each and
+ * answer what the request had resolved to by then (undefined while it waits).
+ */
+async function handoverOverTime(tab: Tab, steps: number[]): Promise<(boolean | undefined)[]> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    let answered: boolean | undefined;
+    void tab.sync.requestHandover().then((value) => {
+      answered = value;
+    });
+    const seen: (boolean | undefined)[] = [];
+    for (const ms of steps) {
+      await vi.advanceTimersByTimeAsync(ms);
+      seen.push(answered);
+    }
+    return seen;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('tab handover', () => {
   it('a tab opened from a signed-in tab receives a session of its own into its own sessionStorage', async () => {
     const b = browser();
@@ -176,38 +198,15 @@ describe('tab handover', () => {
     // A loaded machine: the server answers the fork after several times the wait for the opener.
     b.slowServer(HANDOVER_WAIT_MS * 4);
     const opened = b.tab('/transaction');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      let answered: boolean | undefined;
-      void opened.sync.requestHandover().then((value) => {
-        answered = value;
-      });
-      await vi.advanceTimersByTimeAsync(HANDOVER_WAIT_MS * 2);
-      expect(answered).toBeUndefined();
-      await vi.advanceTimersByTimeAsync(HANDOVER_WAIT_MS * 2);
-      expect(answered).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+    // Still waiting well past the wait for the opener; the session arrives with the server's answer.
+    expect(await handoverOverTime(opened, [HANDOVER_WAIT_MS * 2, HANDOVER_WAIT_MS * 2])).toEqual([undefined, true]);
     expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBe('forked-1');
 
     // A server that never answers: the new tab gives up after the fork's own limit and signs in.
     opener.sync.arm('/refund');
     b.slowServer(HANDOVER_FORK_WAIT_MS * 10);
     const stuck = b.tab('/refund');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      let answered: boolean | undefined;
-      void stuck.sync.requestHandover().then((value) => {
-        answered = value;
-      });
-      await vi.advanceTimersByTimeAsync(HANDOVER_FORK_WAIT_MS - 1);
-      expect(answered).toBeUndefined();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(answered).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    expect(await handoverOverTime(stuck, [HANDOVER_FORK_WAIT_MS - 1, 1])).toEqual([undefined, false]);
     expect(stuck.storages.session.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
@@ -217,18 +216,8 @@ describe('tab handover', () => {
     opener.sync.arm('/transaction');
     b.takeServerDown();
     const opened = b.tab('/transaction');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      let answered: boolean | undefined;
-      void opened.sync.requestHandover().then((value) => {
-        answered = value;
-      });
-      // The decline arrives before any timer runs.
-      await vi.advanceTimersByTimeAsync(0);
-      expect(answered).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    // The decline arrives before any timer runs.
+    expect(await handoverOverTime(opened, [0])).toEqual([false]);
     expect(opened.storages.session.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(b.local.getItem(HANDOVER_KEY)).toBeNull();
   });
@@ -271,14 +260,7 @@ describe('tab handover', () => {
     const again = b.tab('/refund');
     b.local.setItem(HANDOVER_KEY, JSON.stringify({ target: '/refund', until: Number.MAX_SAFE_INTEGER }));
     // The opener has disarmed: nobody answers, and the asking tab gives up after its wait.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const asked = again.sync.requestHandover();
-      await vi.advanceTimersByTimeAsync(HANDOVER_WAIT_MS);
-      await expect(asked).resolves.toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    expect(await handoverOverTime(again, [HANDOVER_WAIT_MS])).toEqual([false]);
     expect(again.storages.session.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });
