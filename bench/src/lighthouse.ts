@@ -98,8 +98,9 @@ function mainThreadCpu(events: TraceEvent[]): Pick<Run, 'cpuMs' | 'cpuTbtMs' | '
   return { cpuMs, cpuTbtMs, wallOverCpu: cpuMs > 0 ? wallMs / cpuMs : Number.NaN };
 }
 
+/** The median of the runs that have the figure (Lighthouse leaves one out when a run fails to see it). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
@@ -230,6 +231,11 @@ try {
     console.log(
       `${target.name.padEnd(width)} ${String(m('performance')).padStart(5)} ${String(m('accessibility')).padStart(5)} ${String(m('bestPractices')).padStart(5)} ${m('lcpMs').toFixed(0).padStart(8)} ${m('tbtMs').toFixed(0).padStart(8)} ${m('cpuMs').toFixed(0).padStart(7)} ${m('cpuTbtMs').toFixed(0).padStart(7)} ${m('wallOverCpu').toFixed(2).padStart(6)}  ${budget ? `perf ≥ ${budget.performance}, a11y ≥ ${budget.accessibility}, TBT ≤ ${budget.tbtMs}: ${ok ? 'ok' : 'BELOW'}` : 'no budget in bench/budgets.json: BELOW'}`,
     );
+    const missing = (['lcpMs', 'tbtMs'] as const).filter((key) => runs.some((run) => !Number.isFinite(run[key])));
+    if (missing.length > 0)
+      console.log(
+        `${''.padEnd(width)} ${missing.map((key) => `${key}: ${runs.filter((run) => !Number.isFinite(run[key])).length} of ${RUNS} runs had none`).join(', ')}`,
+      );
     const failingAudits = [...new Set(runs.flatMap((run) => run.failedA11y))];
     if (failingAudits.length > 0)
       console.log(`${''.padEnd(width)} accessibility audits failing: ${failingAudits.join(', ')}`);
