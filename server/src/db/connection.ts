@@ -90,19 +90,23 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
-      // Named statements (prepared.ts: hot reads only) get a generic plan from their first execution:
-      // PostgreSQL's default would plan each of the first five for its values, then keep doing so for a
-      // LIMIT query whose custom plan looks cheaper, and planning is what preparing them saves.
-      options: [
-        '-c plan_cache_mode=force_generic_plan',
-        ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
-      ].join(' '),
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
     pool.on('error', options.onIdleConnectionError ?? warnIdleConnectionError);
+    // Named statements (prepared.ts: hot reads only) get a generic plan from their first execution:
+    // PostgreSQL's default would plan each of the first five for its values, then keep doing so for a
+    // LIMIT query whose custom plan looks cheaper, and planning is what preparing them saves. Set as each
+    // connection opens (queued before its first query), not as a startup option, which poolers such as
+    // PgBouncer refuse; should it fail, the statements are still prepared, only planned per execution.
+    pool.on('connect', (client) => {
+      client.query('set plan_cache_mode = force_generic_plan', (error) => {
+        if (error) process.emitWarning(`plan_cache_mode was not set on a new connection: ${error.message}`);
+      });
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
     pools.set(db, pool);
     return db;
