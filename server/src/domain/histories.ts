@@ -177,6 +177,24 @@ function toRow(row: OrderedRow & { created_at?: Date }): HistoryRow {
 const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }: HistoryRow): History => row;
 
 /**
+ * The trigger-kept day counts of the filtered list's period (they know the type and the comments
+ * filter, not the amount or time of day), and the figure of them the list counts.
+ */
+function countedDays(db: Db, filter: HistoryFilter) {
+  let query = db
+    .selectFrom('wallet_history_days')
+    .where('wallet_no', '=', filter.walletNo)
+    .where('day', '>=', filter.startDate)
+    .where('day', '<=', filter.endDate);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  return { query, counted: filter.commentsOnly ? ('commented' as const) : ('entries' as const) };
+}
+
+/** The filtered entries of the whole period, for a list with an amount or time-of-day filter. */
+const searchedEntries = (db: Db, filter: HistoryFilter) =>
+  historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate));
+
+/**
  * Entries per Tokyo day of the period, newest day first: from the trigger-kept day counts, or, with an
  * amount or time-of-day filter (which they do not count), from the filtered entries themselves. Those read
  * the period's entries of the wallet once (its index range, as the CSV of the same list does); the page
@@ -185,23 +203,20 @@ const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }: 
 async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; entries: number }[]> {
   if (entrySearch(filter)) {
     const day = tokyoClock('YYYY-MM-DD');
-    const rows = await historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate))
+    const rows = await searchedEntries(db, filter)
       .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('entries')])
       .groupBy(day)
       .orderBy(day, 'desc')
       .execute();
     return rows.map((row) => ({ day: row.day, entries: Number(row.entries) }));
   }
-  let query = db
-    .selectFrom('wallet_history_days')
-    .select(['day', (eb) => eb.fn.sum<number>(filter.commentsOnly ? 'commented' : 'entries').as('entries')])
-    .where('wallet_no', '=', filter.walletNo)
-    .where('day', '>=', filter.startDate)
-    .where('day', '<=', filter.endDate)
-    .groupBy('day')
-    .orderBy('day', 'desc');
-  if (filter.type) query = query.where('type', '=', filter.type);
-  const rows = await prepared(query).execute();
+  const { query, counted } = countedDays(db, filter);
+  const rows = await prepared(
+    query
+      .select(['day', (eb) => eb.fn.sum<number>(counted).as('entries')])
+      .groupBy('day')
+      .orderBy('day', 'desc'),
+  ).execute();
   return rows.map((row) => ({ day: row.day, entries: Number(row.entries) })).filter((row) => row.entries > 0);
 }
 
@@ -211,19 +226,13 @@ async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; 
  */
 async function periodTotal(db: Db, filter: HistoryFilter): Promise<number> {
   if (entrySearch(filter)) {
-    const row = await historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate))
+    const row = await searchedEntries(db, filter)
       .select((eb) => eb.fn.countAll<number>().as('entries'))
       .executeTakeFirstOrThrow();
     return Number(row.entries);
   }
-  let query = db
-    .selectFrom('wallet_history_days')
-    .select((eb) => eb.fn.sum<number>(filter.commentsOnly ? 'commented' : 'entries').as('entries'))
-    .where('wallet_no', '=', filter.walletNo)
-    .where('day', '>=', filter.startDate)
-    .where('day', '<=', filter.endDate);
-  if (filter.type) query = query.where('type', '=', filter.type);
-  const row = await prepared(query).executeTakeFirst();
+  const { query, counted } = countedDays(db, filter);
+  const row = await prepared(query.select((eb) => eb.fn.sum<number>(counted).as('entries'))).executeTakeFirst();
   return Number(row?.entries ?? 0);
 }
 
