@@ -64,6 +64,23 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` (in `@mantine/hooks`, used by inputs, popovers, selects and the AppShell) swaps
+ * React's id for a random one in a layout effect, re-rendering each user once more before the first
+ * paint; resolved to src/app/vendor/mantineUseId.ts, which keeps React's id.
+ */
+function mantineUseIdWithoutRerender(): Plugin {
+  const shim = fileURLToPath(new URL('./src/app/vendor/mantineUseId.ts', import.meta.url));
+  return {
+    name: 'mantine-use-id-without-rerender',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './use-id/use-id.mjs' || !importer) return null;
+      return /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer) ? shim : null;
+    },
+  };
+}
+
 /** Files worth sending compressed (text); smaller ones cost more in headers than they save. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 const COMPRESS_MIN_BYTES = 1024;
@@ -101,7 +118,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), scrollAreaWithoutFloatingUi(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), mantineUseIdWithoutRerender(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/baseline.css';
 import '@/app/firstPaint.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchApi } from '@/api/lazy';
 import { App } from '@/app/App';
@@ -19,10 +19,13 @@ warmUpSignedIn(window.location.pathname);
 configured.then(
   () => {
     initI18n();
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // A transition: React renders the router's first pass in short, interruptible tasks.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
     // Not needed for the first paint, fetched once the browser is idle: the API layer, the response
     // schemas (zod), sign-in, the second part of the catalogue and Mantine (every other page's).

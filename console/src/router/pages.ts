@@ -1,5 +1,5 @@
 import type { SpecialPage } from '@coin/contract';
-import { type ComponentType, createElement } from 'react';
+import { type ComponentType, createElement, type ReactNode, useDeferredValue } from 'react';
 import { loadPageStrings } from '@/i18n';
 
 export interface PageProps {
@@ -30,6 +30,28 @@ export const withMantine =
   () =>
     Promise.all([loader(), import('@/app/MantineRoot')]).then(([{ default: View }, { MantineRoot }]) => ({
       default: (props: P) => createElement(MantineRoot, null, createElement(View, props)),
+    }));
+
+/**
+ * Renders its children in a deferred pass after the first render, which leaves them out. The router mounts
+ * a route's component in a synchronous update (its state is an external store), so a page or the
+ * signed-in layout rendered at once would mount in one long task that blocks input (Lighthouse TBT: on
+ * /top such a task took 150–240 ms of main thread before the CPU slowdown); a deferred pass is
+ * interruptible, and React renders it in short tasks. What the page shows does not change.
+ */
+function MountInSlices({ children }: { children: ReactNode }) {
+  const shown = useDeferredValue(true, false);
+  return shown ? children : null;
+}
+
+/** A route component whose first render is left to a deferred, interruptible pass (MountInSlices). */
+export const inSlices =
+  <P extends object>(
+    loader: () => Promise<{ default: ComponentType<P> }>,
+  ): (() => Promise<{ default: ComponentType<P> }>) =>
+  () =>
+    loader().then(({ default: View }) => ({
+      default: (props: P) => createElement(MountInSlices, null, createElement(View, props)),
     }));
 
 /** A public or special page: its strings and Mantine load with it. */
@@ -100,8 +122,9 @@ export const SPECIAL_PAGE_LOADERS: Readonly<Record<SpecialPage, PageLoader>> = {
   IntermediaryReturnApp: publicPage(() => import('@/pages/intermediary/IntermediaryReturnAppPage')),
 };
 
+/** The route's page, mounted in slices (inSlices). */
 export function pageLoader(name: string): PageLoader {
   const loader = PAGE_LOADERS[name];
   if (!loader) throw new Error(`no page is mapped to route ${name}`);
-  return loader;
+  return inSlices(loader);
 }

@@ -14,7 +14,7 @@ import { PageError, PagePending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
 import { searchParserOf } from './listSearches';
 import { type PageDataContext, pageDataLoader } from './pageData';
-import { pageLoader, withMantine, withPageStrings } from './pages';
+import { inSlices, pageLoader, withMantine, withPageStrings } from './pages';
 import { SpecialPageView } from './SpecialPageView';
 import { parseSearch, plainSearch, type SearchParser, stringifySearch, withoutDefaults } from './search';
 
@@ -97,7 +97,7 @@ export function createAppRouter(deps: AppRouterDeps) {
   const signedIn = createRoute({
     getParentRoute: () => rootRoute,
     id: 'signedIn',
-    component: lazyRouteComponent(withMantine(withPageStrings(() => import('@/app/shell/SignedInLayout')))),
+    component: lazyRouteComponent(inSlices(withMantine(withPageStrings(() => import('@/app/shell/SignedInLayout'))))),
   });
   // Tiny, and on every public page's first load: it comes with the entry instead of a request of its own.
   const signedOut = createRoute({

@@ -13,7 +13,7 @@ import { AppShell, Box, Burger, Center, Group, Loader, Text, useMatches } from '
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { queryClient } from '@/app/queryClient';
 import { useTranslation } from '@/i18n';
 import { selectRole, useSessionState } from '@/session';
@@ -29,16 +29,6 @@ const MAIN_ID = 'main-content';
 
 // Trust: the password prompt of a step-up the server asks for (it registers itself with the API client).
 const StepUpDialog = lazy(() => import('./StepUpDialog'));
-
-/**
- * The page, rendered after the shell: on the layout's first render it is left for a deferred,
- * interruptible pass (React renders it in short tasks), so the shell and the page do not mount in one
- * long task that blocks input (Lighthouse TBT). Later navigations render the page at once.
- */
-function DeferredOutlet() {
-  const shown = useDeferredValue(true, false);
-  return shown ? <Outlet /> : null;
-}
 
 /** The signed-in layout: header (merchant switcher, user), side menu by role, notifications. */
 export default function SignedInLayout() {
@@ -102,7 +92,7 @@ export default function SignedInLayout() {
             </Center>
           )}
           <QueryClientProvider client={queryClient}>
-            <DeferredOutlet />
+            <Outlet />
           </QueryClientProvider>
         </Box>
       </AppShell.Main>
