@@ -79,6 +79,11 @@ function isAlive(pid: number): boolean {
 /** The PostgreSQL pool behind each database opened here (none for PGlite), for the metrics. */
 const pools = new WeakMap<Db, pg.Pool>();
 
+/** The database's PostgreSQL pool (what a COPY reads through, db/copyOut.ts); null on the embedded database. */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
+
 /** Connections of the database's PostgreSQL pool; null on the embedded database. */
 export function poolStatsOf(db: Db): { total: number; idle: number; waiting: number } | null {
   const pool = pools.get(db);

@@ -1,6 +1,7 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
-import { sql } from 'kysely';
-import type { Db } from '../db/connection';
+import { type CompiledQuery, sql } from 'kysely';
+import { type Db, postgresPoolOf } from '../db/connection';
+import { COPY_BATCH_ROWS, copyRows } from '../db/copyOut';
 import { prepared } from '../db/prepared';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
@@ -105,8 +106,8 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
  * whatever plan PostgreSQL picks (a prepared statement's generic plan is chosen without the wallet or
  * the period), it cannot join a wallet's whole history before it sorts and cuts it.
  */
-function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: number, offset?: number) {
-  let cut = query
+function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: number | null, offset?: number) {
+  const ordered = query
     .select([
       'e.id',
       'e.transaction_id',
@@ -118,8 +119,8 @@ function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: numb
       'e.counterparty_wallet_no',
     ])
     .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(limit);
+    .orderBy('e.id', 'desc');
+  let cut = limit === null ? ordered : ordered.limit(limit);
   if (offset !== undefined) cut = cut.offset(offset);
   return db
     .selectFrom(cut.as('e'))
@@ -294,7 +295,8 @@ export async function historyPage<R>(
 }
 
 /**
- * Every row of the filtered history, newest first, in keyset batches (for CSV; nothing is buffered whole).
+ * Every row of the filtered history, newest first, in batches (for CSV; nothing is buffered whole): on
+ * PostgreSQL through one COPY of the ordered rows (db/copyOut.ts), on PGlite in keyset batches.
  * A batch row's instant comes from the exact cursor text alone (no second timestamp column to parse):
  * `created_at` is the same millisecond ISO text as a page row's.
  */
@@ -304,6 +306,11 @@ export function historyBatches(
   batchSize = KEYSET_BATCH_SIZE,
 ): AsyncGenerator<HistoryRow[]> {
   const period = tokyoPeriod(filter.startDate, filter.endDate);
+  const pool = postgresPoolOf(db);
+  if (pool) {
+    const query = orderedRows(db, historyQuery(db, filter, period), null).compile();
+    return copiedHistory(pool, query, Math.min(batchSize, COPY_BATCH_ROWS));
+  }
   return keysetBatches(
     async (after, limit) => {
       let query = historyQuery(db, filter, period);
@@ -315,6 +322,39 @@ export function historyBatches(
     (row) => row.cursor,
     batchSize,
   );
+}
+
+/**
+ * The rows of a whole history on PostgreSQL: one COPY of the ordered rows (db/copyOut.ts), each text row
+ * read into the shape the driver gives a page's row (the columns of orderedRows, in its order), then as
+ * any row (toRow).
+ */
+async function* copiedHistory(
+  pool: NonNullable<ReturnType<typeof postgresPoolOf>>,
+  query: CompiledQuery,
+  batchSize: number,
+): AsyncGenerator<HistoryRow[]> {
+  const number = (text: string | null) => Number(text);
+  const nullableNumber = (text: string | null) => (text === null ? null : Number(text));
+  for await (const batch of copyRows(pool, query, batchSize)) {
+    yield batch.map(
+      ([id, transactionId, cursorAt, type, related, coinId, coinName, amount, balance, walletNo, merchant, comment]) =>
+        toRow({
+          id: number(id ?? null),
+          transaction_id: number(transactionId ?? null),
+          cursor_at: cursorAt as string,
+          type: type as TransactionType,
+          related_transaction_id: nullableNumber(related ?? null),
+          coin_id: number(coinId ?? null),
+          coin_name: coinName as string,
+          amount: number(amount ?? null),
+          balance_after: number(balance ?? null),
+          counterparty_wallet_no: walletNo ?? null,
+          counterparty_merchant: merchant ?? null,
+          comment: comment ?? null,
+        }),
+    );
+  }
 }
 
 type Paged<K extends 'listWalletHistories' | 'listCommentHistories' | 'listCashCancelHistories'> = CallResponse<K>;
