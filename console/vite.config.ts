@@ -46,40 +46,45 @@ const inDirs = (dirs: string[]) => (id: string) => dirs.some((dir) => id.replace
 const isFirstPaint = inDirs(FIRST_PAINT_DIRS);
 
 /**
+ * A plugin that resolves one import of one library module (`source` imported by a file matching
+ * `importer`) to a module of our own in src/app/vendor, leaving every other import of it alone.
+ */
+function vendorShim(name: string, source: string, importer: RegExp, shimFile: string): Plugin {
+  const shim = fileURLToPath(new URL(`./src/app/vendor/${shimFile}`, import.meta.url));
+  return {
+    name,
+    enforce: 'pre',
+    resolveId(imported, from) {
+      return imported === source && from && importer.test(from) ? shim : null;
+    },
+  };
+}
+
+/**
  * Mantine's ScrollArea takes one hook from `@floating-ui/react` (useMergeRefs); that import alone put the
  * positioning library (12 KB gzipped, the chunk popovers and selects share) into every page with a
  * table (Table.ScrollContainer renders a ScrollArea). Resolved to an equivalent of our own instead.
  */
-function scrollAreaWithoutFloatingUi(): Plugin {
-  const shim = fileURLToPath(new URL('./src/app/vendor/scrollAreaMergeRefs.ts', import.meta.url));
-  return {
-    name: 'scroll-area-without-floating-ui',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== '@floating-ui/react' || !importer) return null;
-      return /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
-        ? shim
-        : null;
-    },
-  };
-}
+const scrollAreaWithoutFloatingUi = () =>
+  vendorShim(
+    'scroll-area-without-floating-ui',
+    '@floating-ui/react',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    'scrollAreaMergeRefs.ts',
+  );
 
 /**
  * Mantine's `useId` (in `@mantine/hooks`, used by inputs, popovers, selects and the AppShell) swaps
  * React's id for a random one in a layout effect, re-rendering each user once more before the first
  * paint; resolved to src/app/vendor/mantineUseId.ts, which keeps React's id.
  */
-function mantineUseIdWithoutRerender(): Plugin {
-  const shim = fileURLToPath(new URL('./src/app/vendor/mantineUseId.ts', import.meta.url));
-  return {
-    name: 'mantine-use-id-without-rerender',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== './use-id/use-id.mjs' || !importer) return null;
-      return /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer) ? shim : null;
-    },
-  };
-}
+const mantineUseIdWithoutRerender = () =>
+  vendorShim(
+    'mantine-use-id-without-rerender',
+    './use-id/use-id.mjs',
+    /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+    'mantineUseId.ts',
+  );
 
 /** Files worth sending compressed (text); smaller ones cost more in headers than they save. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
