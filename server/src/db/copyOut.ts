@@ -5,7 +5,8 @@ import { to as copyTo } from 'pg-copy-streams';
 /**
  * Every row of a query through PostgreSQL's `COPY (query) TO STDOUT`, the server's own bulk output: one
  * statement over one snapshot, streamed as text rows with no per-row protocol message or driver object,
- * which a large export reads several times faster than in keyset batches (a 1,000,000-row history).
+ * which a large export reads about twice as fast as in keyset batches (a 1,000,000-row history,
+in-process: 56,000–66,000 rows/s in keyset batches, 123,000–125,000 through COPY).
  * PostgreSQL only; PGlite keeps the keyset batches.
  */
 

@@ -1,5 +1,6 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
 import { type CompiledQuery, sql } from 'kysely';
+import type pg from 'pg';
 import { type Db, postgresPoolOf } from '../db/connection';
 import { COPY_BATCH_ROWS, copyRows } from '../db/copyOut';
 import { prepared } from '../db/prepared';
@@ -104,7 +105,8 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
  * What a row shows, newest first, for `limit` entries of the query from `offset`; the instant as exact
  * text (the keyset cursor). The entries are cut first and only the cut is joined to what a row shows:
  * whatever plan PostgreSQL picks (a prepared statement's generic plan is chosen without the wallet or
- * the period), it cannot join a wallet's whole history before it sorts and cuts it.
+ * the period), it cannot join a wallet's whole history before it sorts and cuts it. The outer columns'
+ * order matters: a COPY's text rows are read by position (copiedHistory).
  */
 function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: number | null, offset?: number) {
   const ordered = query
@@ -329,26 +331,21 @@ export function historyBatches(
  * read into the shape the driver gives a page's row (the columns of orderedRows, in its order), then as
  * any row (toRow).
  */
-async function* copiedHistory(
-  pool: NonNullable<ReturnType<typeof postgresPoolOf>>,
-  query: CompiledQuery,
-  batchSize: number,
-): AsyncGenerator<HistoryRow[]> {
-  const number = (text: string | null) => Number(text);
-  const nullableNumber = (text: string | null) => (text === null ? null : Number(text));
+async function* copiedHistory(pool: pg.Pool, query: CompiledQuery, batchSize: number): AsyncGenerator<HistoryRow[]> {
+  const orNull = (text: string | null | undefined) => (text === null || text === undefined ? null : Number(text));
   for await (const batch of copyRows(pool, query, batchSize)) {
     yield batch.map(
       ([id, transactionId, cursorAt, type, related, coinId, coinName, amount, balance, walletNo, merchant, comment]) =>
         toRow({
-          id: number(id ?? null),
-          transaction_id: number(transactionId ?? null),
+          id: Number(id),
+          transaction_id: Number(transactionId),
           cursor_at: cursorAt as string,
           type: type as TransactionType,
-          related_transaction_id: nullableNumber(related ?? null),
-          coin_id: number(coinId ?? null),
+          related_transaction_id: orNull(related),
+          coin_id: Number(coinId),
           coin_name: coinName as string,
-          amount: number(amount ?? null),
-          balance_after: number(balance ?? null),
+          amount: Number(amount),
+          balance_after: Number(balance),
           counterparty_wallet_no: walletNo ?? null,
           counterparty_merchant: merchant ?? null,
           comment: comment ?? null,
