@@ -8,7 +8,7 @@ import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
 import { exactInstant, KEYSET_BATCH_SIZE, keysetBatches, pastCursor } from './keyset';
 import { SYSTEM_WALLETS } from './ledger';
-import { refundableRemainingOf } from './refunds';
+import { refundableRemainingColumn } from './refunds';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
 
 /** How the service's own wallets appear as a counterparty. */
@@ -46,6 +46,8 @@ export interface HistoryCursor {
 
 export interface HistoryRow extends History {
   canceled_transaction_id: number | null;
+  /** What is left to refund of a payment into the wallet (pages that ask for it); null otherwise. */
+  refundable_remaining: number | null;
   cursor: HistoryCursor;
 }
 
@@ -152,8 +154,35 @@ function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: numb
  * A page's rows from `offset` (also the instant as the driver reads it): every list page reads them, so
  * prepared (a few shapes: one per filter set).
  */
-const pageRows = (db: Db, query: ReturnType<typeof historyQuery>, limit: number, offset: number) =>
-  prepared(orderedRows(db, query, limit, offset).select('e.created_at')).execute();
+const pageRows = (
+  db: Db,
+  query: ReturnType<typeof historyQuery>,
+  limit: number,
+  offset: number,
+  refundableIn: string | null,
+) => {
+  const rows = orderedRows(db, query, limit, offset).select('e.created_at');
+  if (refundableIn === null) {
+    return prepared(rows.select(sql<string | null>`null`.as('refundable_remaining'))).execute();
+  }
+  // What is left to refund of a payment into the wallet, in the rows' statement rather than one after it
+  // (named from outside the page: the subquery's own aliases are the rows' ones).
+  return prepared(
+    db
+      .selectFrom(rows.as('page'))
+      .selectAll('page')
+      .select((eb) =>
+        eb
+          .case()
+          .when(eb.and([eb('page.type', '=', 'PAYMENT'), eb('page.amount', '>', 0)]))
+          .then(refundableRemainingColumn(db, refundableIn, eb.ref('page.transaction_id')))
+          .end()
+          .as('refundable_remaining'),
+      )
+      .orderBy('page.created_at', 'desc')
+      .orderBy('page.id', 'desc'),
+  ).execute();
+};
 
 type OrderedRow = Awaited<ReturnType<ReturnType<typeof orderedRows>['execute']>>[number];
 
@@ -161,7 +190,7 @@ type OrderedRow = Awaited<ReturnType<ReturnType<typeof orderedRows>['execute']>>
  * A row as lists and CSV files show it. Without the driver's Date, the millisecond ISO text is cut from the
  * exact text (`…SS.ffffffZ` → `…SS.fffZ`), as the driver's Date truncates it.
  */
-function toRow(row: OrderedRow & { created_at?: Date }): HistoryRow {
+function toRow(row: OrderedRow & { created_at?: Date; refundable_remaining?: string | null }): HistoryRow {
   return {
     transaction_id: row.transaction_id,
     created_at: row.created_at ? row.created_at.toISOString() : `${row.cursor_at.slice(0, 23)}Z`,
@@ -173,11 +202,20 @@ function toRow(row: OrderedRow & { created_at?: Date }): HistoryRow {
     counterparty: counterpartyLabel(row.counterparty_wallet_no, row.counterparty_merchant),
     comment: row.comment,
     canceled_transaction_id: row.type === 'CASH_CANCEL' ? row.related_transaction_id : null,
+    refundable_remaining:
+      row.refundable_remaining === null || row.refundable_remaining === undefined
+        ? null
+        : Number(row.refundable_remaining),
     cursor: { at: row.cursor_at, id: row.id },
   };
 }
 
-const plain = ({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }: HistoryRow): History => row;
+const plain = ({
+  cursor: _cursor,
+  canceled_transaction_id: _canceled,
+  refundable_remaining: _remaining,
+  ...row
+}: HistoryRow): History => row;
 
 /**
  * The trigger-kept day counts of the filtered list's period (they know the type and the comments
@@ -245,8 +283,9 @@ export interface HistoryPage<R = HistoryRow> {
 }
 
 /**
- * One page (1-based) of the filtered history, newest first, each row through `present` (what a list adds
- * to its rows, read as soon as they are: on page 1 beside the total).
+ * One page (1-based) of the filtered history, newest first, each row through `present`; with
+ * `refundable`, each row also carries what is left to refund of a payment into the wallet, read in the
+ * rows' own statement (on page 1 beside the total).
  * Index-backed on any wallet size: the total is a sum of day counts, and the page query starts at the
  * newest Tokyo day that holds the page's first row, so OFFSET never skips more than that day's entries.
  */
@@ -255,28 +294,28 @@ export async function historyPage<R>(
   filter: HistoryFilter,
   limit: number,
   page: number,
-  present: (rows: HistoryRow[]) => R[] | Promise<R[]>,
+  present: (rows: HistoryRow[]) => R[],
+  options: { refundable?: boolean } = {},
 ): Promise<HistoryPage<R>> {
   const period = tokyoPeriod(filter.startDate, filter.endDate);
   const skip = (page - 1) * limit;
-  const presented = async (rows: ReturnType<typeof pageRows>) => present((await rows).map(toRow));
+  const refundableIn = options.refundable ? filter.walletNo : null;
+  const presented = async (query: ReturnType<typeof historyQuery>, offset: number) =>
+    present((await pageRows(db, query, limit, offset, refundableIn)).map(toRow));
   if (filter.transactionId !== undefined) {
     // One transaction's entries (a handful, by the transaction index): counted directly.
     const base = historyQuery(db, filter, period);
     const [{ total }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      presented(pageRows(db, base, limit, skip)),
+      presented(base, skip),
     ]);
     return { rows, total: Number(total) };
   }
   if (skip === 0) {
-    // The first page starts at the period's end: its rows (and what the list adds to them) are read
-    // beside the total, not after it. (Folding the total into the rows' statement measured slower: the
-    // sum of the day counts then runs after the rows instead of beside them.)
-    const [total, rows] = await Promise.all([
-      periodTotal(db, filter),
-      presented(pageRows(db, historyQuery(db, filter, period), limit, 0)),
-    ]);
+    // The first page starts at the period's end: its rows are read beside the total, not after it.
+    // (Folding the total into the rows' statement measured slower: the sum of the day counts then runs
+    // after the rows instead of beside them.)
+    const [total, rows] = await Promise.all([periodTotal(db, filter), presented(historyQuery(db, filter, period), 0)]);
     return { rows, total };
   }
   const days = await dayCounts(db, filter);
@@ -292,7 +331,7 @@ export async function historyPage<R>(
     before += d.entries;
   }
   const to = new Date(Math.min(period.to.getTime(), tokyoDayStart(addDays(startDay, 1)).getTime()));
-  const rows = await presented(pageRows(db, historyQuery(db, filter, { from: period.from, to }), limit, skip - before));
+  const rows = await presented(historyQuery(db, filter, { from: period.from, to }), skip - before);
   return { rows, total };
 }
 
@@ -377,8 +416,7 @@ export async function walletHistories(
     offset: number;
   },
 ): Promise<Paged<'listWalletHistories'>> {
-  // What is left to refund of the page's payments into the wallet, the figure a refund request checks:
-  // read as soon as the rows are (on page 1 beside the total).
+  // Each payment into the wallet carries what is left to refund of it, the figure a refund request checks.
   const { rows: items, total } = await historyPage(
     db,
     {
@@ -391,11 +429,8 @@ export async function walletHistories(
     },
     query.limit,
     query.offset,
-    async (rows) => {
-      const payments = rows.filter((row) => row.type === 'PAYMENT' && row.amount > 0).map((row) => row.transaction_id);
-      const remaining = await refundableRemainingOf(db, walletNo, payments);
-      return rows.map((row) => ({ ...plain(row), refundable_remaining: remaining.get(row.transaction_id) ?? null }));
-    },
+    (rows) => rows.map((row) => ({ ...plain(row), refundable_remaining: row.refundable_remaining })),
+    { refundable: true },
   );
   return { items, total, limit: query.limit, offset: query.offset };
 }
@@ -412,7 +447,7 @@ export async function cashCancelHistories(
     { walletNo, startDate: query.start_date, endDate: query.end_date, type: 'CASH_CANCEL' },
     query.limit,
     query.offset,
-    (rows) => rows.map(({ cursor: _cursor, ...row }) => row),
+    (rows) => rows.map(({ cursor: _cursor, refundable_remaining: _remaining, ...row }) => row),
   );
   return { items, total, limit: query.limit, offset: query.offset };
 }

@@ -1,5 +1,5 @@
 import { type CallResponse, REFUND_REASON_MAX_LENGTH, type RefundApplication } from '@coin/contract';
-import { sql, type Transaction } from 'kysely';
+import { type Expression, sql, type Transaction } from 'kysely';
 import { type Db, inTransaction } from '../db/connection';
 import { prepared } from '../db/prepared';
 import type { Database, RefundApplicationStatus } from '../db/schema';
@@ -111,6 +111,23 @@ async function paymentInto(
     amount: row.amount,
     remaining: Number(row.remaining),
   };
+}
+
+/**
+ * What is left to refund of the transaction a column of the outer query names, if it is a payment into the
+ * wallet in a refundable coin (null otherwise): the figure refundableRemainingOf reads, as one scalar
+ * subquery, so a list reads it in the statement of its rows.
+ */
+export function refundableRemainingColumn(db: Db, walletNo: string, transactionId: Expression<number>) {
+  return db
+    .selectFrom(
+      paymentsInto(db)
+        .where('m.wallet_no', '=', walletNo)
+        .where('c.refundable', '=', 1)
+        .where('t.id', '=', transactionId)
+        .as('p'),
+    )
+    .select('p.remaining');
 }
 
 /**
