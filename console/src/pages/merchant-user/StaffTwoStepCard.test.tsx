@@ -57,6 +57,15 @@ const theSwitch = (container: HTMLElement) => container.querySelector<HTMLInputE
 const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]');
 
 describe("the Owner's requirement of two-step sign-in (issue 24)", () => {
+  it('while the setting loads, holds its parts in place under skeletons: the switch disabled, hidden from readers', async () => {
+    vi.mocked(api.call).mockImplementation((() => new Promise(() => {})) as unknown as typeof api.call);
+    mounted = await mount(<StaffTwoStepCard merchantId={4} />, formQueryClient());
+    const toggle = theSwitch(mounted.container);
+    expect(toggle?.disabled).toBe(true);
+    expect(toggle?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(mounted.container.textContent).toContain('スタッフに2段階認証を必須にする');
+  });
+
   it('shows the switch and the staff without a factor, and requires it after the confirm step', async () => {
     const container = await mountCard({ required: false, staff_without: 3 });
     const toggle = theSwitch(container);

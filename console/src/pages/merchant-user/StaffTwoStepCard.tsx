@@ -23,31 +23,31 @@ export function StaffTwoStepCard({ merchantId }: { merchantId: number }) {
   const [asked, setAsked] = useState<boolean | null>(null);
 
   let body: ReactNode;
-  if (setting.isPending) {
-    body = (
-      <Stack gap="xs" aria-hidden>
-        <Skeleton height={20} width="50%" />
-        <Skeleton height={14} width="70%" />
-      </Stack>
-    );
-  } else if (setting.isError) {
+  if (setting.isError) {
     body = <QueryErrorAlert query={setting} title={t('twoStep.staff.loadFailed')} />;
   } else {
-    const { required, staff_without } = setting.data;
+    // While the setting loads, the same parts stand under skeletons, so the list below does not move
+    // when it arrives (placeholders of their own height shifted it by 81 px on a phone).
+    const pending = setting.isPending;
     body = (
       <Stack gap="xs">
-        <Switch
-          label={t('twoStep.staff.switchLabel')}
-          checked={required}
-          onChange={(event) => setAsked(event.currentTarget.checked)}
-          size="md"
-        />
+        <Skeleton visible={pending} width="fit-content" aria-hidden={pending || undefined}>
+          <Switch
+            label={t('twoStep.staff.switchLabel')}
+            checked={setting.data?.required ?? false}
+            disabled={pending}
+            onChange={(event) => setAsked(event.currentTarget.checked)}
+            size="md"
+          />
+        </Skeleton>
         <Text size="sm" c="dimmed">
           {t('twoStep.staff.lead')}
         </Text>
-        <Text size="sm" fw={500}>
-          {t('twoStep.staff.without', { count: staff_without })}
-        </Text>
+        <Skeleton visible={pending} width="fit-content" aria-hidden={pending || undefined}>
+          <Text size="sm" fw={500}>
+            {t('twoStep.staff.without', { count: setting.data?.staff_without ?? 0 })}
+          </Text>
+        </Skeleton>
       </Stack>
     );
   }
