@@ -84,6 +84,18 @@ export function postgresPoolOf(db: Db): pg.Pool | null {
   return pools.get(db) ?? null;
 }
 
+/** The embedded database behind each database opened here (none for PostgreSQL). */
+const embedded = new WeakMap<Db, PGliteDialect>();
+
+/**
+ * Runs a `COPY (query) TO '/dev/blob'` on the embedded database and answers its output as text (what a
+ * history export reads its batches through, domain/histories.ts); null on PostgreSQL.
+ */
+export function embeddedCopyOf(db: Db): ((statement: string) => Promise<string>) | null {
+  const dialect = embedded.get(db);
+  return dialect ? (statement) => dialect.copyText(statement) : null;
+}
+
 /** Connections of the database's PostgreSQL pool; null on the embedded database. */
 export function poolStatsOf(db: Db): { total: number; idle: number; waiting: number } | null {
   const pool = pools.get(db);
@@ -118,18 +130,19 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   }
   const { pgliteDir, pgliteSnapshot } = options;
   let unlock: (() => void) | undefined;
-  return new Kysely<Database>({
-    dialect: new PGliteDialect({
-      onClose: () => unlock?.(),
-      open: async () => {
-        if (pgliteDir) unlock = lockDataDir(pgliteDir);
-        return PGlite.create({
-          ...(pgliteDir ? { dataDir: pgliteDir } : {}),
-          ...(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {}),
-          parsers: TYPE_PARSERS,
-        });
-      },
-      ...(options.searchPath ? { searchPath: options.searchPath } : {}),
-    }),
+  const dialect = new PGliteDialect({
+    onClose: () => unlock?.(),
+    open: async () => {
+      if (pgliteDir) unlock = lockDataDir(pgliteDir);
+      return PGlite.create({
+        ...(pgliteDir ? { dataDir: pgliteDir } : {}),
+        ...(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {}),
+        parsers: TYPE_PARSERS,
+      });
+    },
+    ...(options.searchPath ? { searchPath: options.searchPath } : {}),
   });
+  const db = new Kysely<Database>({ dialect });
+  embedded.set(db, dialect);
+  return db;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, postgresPoolOf } from './connection';
-import { copyField, copyRows, sqlLiteral, withInlineParameters } from './copyOut';
+import { embeddedCopyOf, openDatabase, postgresPoolOf } from './connection';
+import { copyField, copyRecords, copyRows, sqlLiteral, withInlineParameters } from './copyOut';
 
 describe('withInlineParameters', () => {
   it('writes each placeholder as its literal, and leaves those inside quotes as written', () => {
@@ -31,6 +31,48 @@ describe('copyField', () => {
     expect(copyField('a\\tb\\nc\\rd\\\\e\\bf\\fg\\vh')).toBe('a\tb\nc\rd\\e\bf\fg\vh');
     // A backslash before N inside a field is the letter, not NULL.
     expect(copyField('\\\\N')).toBe('\\N');
+  });
+});
+
+describe('copyRecords', () => {
+  it('splits a whole COPY output into rows of fields, and refuses one cut inside a row', () => {
+    expect(copyRecords('1\t店\\tab\t\\N\n2\t\t\\N\n')).toEqual([
+      ['1', '店\tab', null],
+      ['2', '', null],
+    ]);
+    expect(copyRecords('')).toEqual([]);
+    expect(() => copyRecords('1\tA\n2\tB')).toThrow('inside a row');
+  });
+});
+
+describe('a COPY on the embedded database', () => {
+  it('answers the same rows as a query, waits for a transaction in progress, and reads what it committed', async () => {
+    const db = openDatabase({ databaseUrl: null });
+    try {
+      const copy = embeddedCopyOf(db);
+      if (!copy) throw new Error('no COPY on the embedded database');
+      await sql`create table t (id int primary key, name text)`.execute(db);
+      await sql`insert into t values (1, 'タブ\tと改行\n'), (2, null)`.execute(db);
+      const query = db
+        .selectFrom('t' as never)
+        .select(['id', 'name'] as never)
+        .orderBy('id' as never);
+      const statement = `COPY (${withInlineParameters(query.compile())}) TO '/dev/blob'`;
+      expect(copyRecords(await copy(statement))).toEqual([
+        ['1', 'タブ\tと改行\n'],
+        ['2', null],
+      ]);
+      let copied: Promise<string> | undefined;
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into t values (3, 'c')`.execute(trx);
+        copied = copy(statement);
+        await sql`insert into t values (4, 'd')`.execute(trx);
+      });
+      expect(copyRecords(await (copied as Promise<string>)).map(([id]) => id)).toEqual(['1', '2', '3', '4']);
+      expect(postgresPoolOf(db)).toBeNull();
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

@@ -116,6 +116,20 @@ class PGliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoteIdent(name)}`));
   }
 
+  /**
+   * The output of a `COPY … TO '/dev/blob'` statement as text, run on the one connection between other
+   * callers' statements (never inside another caller's transaction).
+   */
+  async copyText(statement: string): Promise<string> {
+    const connection = (await this.acquireConnection()) as PGliteConnection;
+    try {
+      const result = await connection.pglite.query(statement);
+      return result.blob ? await result.blob.text() : '';
+    } finally {
+      await this.releaseConnection();
+    }
+  }
+
   async releaseConnection(): Promise<void> {
     const release = this.#release;
     this.#release = undefined;
@@ -132,10 +146,19 @@ class PGliteDriver implements Driver {
 
 /** Kysely dialect for PGlite 0.5 (PostgreSQL SQL; a single connection shared through a mutex). */
 export class PGliteDialect implements Dialect {
+  #driver: PGliteDriver | undefined;
+
   constructor(readonly config: PGliteDialectConfig) {}
 
   createDriver(): Driver {
-    return new PGliteDriver(this.config);
+    this.#driver = new PGliteDriver(this.config);
+    return this.#driver;
+  }
+
+  /** PGliteDriver.copyText on the database this dialect opened. */
+  copyText(statement: string): Promise<string> {
+    if (!this.#driver) throw new Error('PGlite dialect used before its database was opened');
+    return this.#driver.copyText(statement);
   }
 
   createQueryCompiler(): QueryCompiler {

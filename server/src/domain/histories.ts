@@ -1,8 +1,8 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
 import { type CompiledQuery, sql } from 'kysely';
 import type pg from 'pg';
-import { type Db, postgresPoolOf } from '../db/connection';
-import { COPY_BATCH_ROWS, copyRows } from '../db/copyOut';
+import { type Db, embeddedCopyOf, postgresPoolOf } from '../db/connection';
+import { COPY_BATCH_ROWS, copyRecords, copyRows, withInlineParameters } from '../db/copyOut';
 import { prepared } from '../db/prepared';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
@@ -337,7 +337,8 @@ export async function historyPage<R>(
 
 /**
  * Every row of the filtered history, newest first, in batches (for CSV; nothing is buffered whole): on
- * PostgreSQL through one COPY of the ordered rows (db/copyOut.ts), on PGlite in keyset batches.
+ * PostgreSQL through one COPY of the ordered rows (db/copyOut.ts); on PGlite in keyset batches, each
+ * one COPY to PGlite's '/dev/blob' read as text (PGlite's own row objects cost more than the query).
  * A batch row's instant comes from the exact cursor text alone (no second timestamp column to parse):
  * `created_at` is the same millisecond ISO text as a page row's.
  */
@@ -352,12 +353,18 @@ export function historyBatches(
     const query = orderedRows(db, historyQuery(db, filter, period), null).compile();
     return copiedHistory(pool, query, Math.min(batchSize, COPY_BATCH_ROWS));
   }
+  const copy = embeddedCopyOf(db);
   return keysetBatches(
     async (after, limit) => {
       let query = historyQuery(db, filter, period);
       if (after) query = query.where(pastCursor('e.created_at', 'e.id', after, 'desc'));
-      // Prepared: an export runs it once a batch (two shapes: the first batch, and one after a cursor).
-      const rows = await prepared(orderedRows(db, query, limit)).execute();
+      if (copy) {
+        const text = await copy(
+          `COPY (${withInlineParameters(orderedRows(db, query, limit).compile())}) TO '/dev/blob'`,
+        );
+        return copyRecords(text).map(copiedRow);
+      }
+      const rows = await orderedRows(db, query, limit).execute();
       return rows.map(toRow);
     },
     (row) => row.cursor,
@@ -366,31 +373,42 @@ export function historyBatches(
 }
 
 /**
- * The rows of a whole history on PostgreSQL: one COPY of the ordered rows (db/copyOut.ts), each text row
- * read into the shape the driver gives a page's row (the columns of orderedRows, in its order), then as
- * any row (toRow).
+ * A COPY text row of orderedRows (its columns, in its order) in the shape the driver gives a page's row,
+ * then as any row (toRow).
  */
+function copiedRow([
+  id,
+  transactionId,
+  cursorAt,
+  type,
+  related,
+  coinId,
+  coinName,
+  amount,
+  balance,
+  walletNo,
+  merchant,
+  comment,
+]: (string | null)[]): HistoryRow {
+  return toRow({
+    id: Number(id),
+    transaction_id: Number(transactionId),
+    cursor_at: cursorAt as string,
+    type: type as TransactionType,
+    related_transaction_id: related === null || related === undefined ? null : Number(related),
+    coin_id: Number(coinId),
+    coin_name: coinName as string,
+    amount: Number(amount),
+    balance_after: Number(balance),
+    counterparty_wallet_no: walletNo ?? null,
+    counterparty_merchant: merchant ?? null,
+    comment: comment ?? null,
+  });
+}
+
+/** The rows of a whole history on PostgreSQL: one COPY of the ordered rows (db/copyOut.ts). */
 async function* copiedHistory(pool: pg.Pool, query: CompiledQuery, batchSize: number): AsyncGenerator<HistoryRow[]> {
-  const orNull = (text: string | null | undefined) => (text === null || text === undefined ? null : Number(text));
-  for await (const batch of copyRows(pool, query, batchSize)) {
-    yield batch.map(
-      ([id, transactionId, cursorAt, type, related, coinId, coinName, amount, balance, walletNo, merchant, comment]) =>
-        toRow({
-          id: Number(id),
-          transaction_id: Number(transactionId),
-          cursor_at: cursorAt as string,
-          type: type as TransactionType,
-          related_transaction_id: orNull(related),
-          coin_id: Number(coinId),
-          coin_name: coinName as string,
-          amount: Number(amount),
-          balance_after: Number(balance),
-          counterparty_wallet_no: walletNo ?? null,
-          counterparty_merchant: merchant ?? null,
-          comment: comment ?? null,
-        }),
-    );
-  }
+  for await (const batch of copyRows(pool, query, batchSize)) yield batch.map(copiedRow);
 }
 
 type Paged<K extends 'listWalletHistories' | 'listCommentHistories' | 'listCashCancelHistories'> = CallResponse<K>;
