@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Box, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useDeferredValue } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
@@ -39,10 +39,14 @@ export function SettingsFrame<T, K extends QueryKey>({
   const merchant = useSessionState(selectSelectedMerchant);
   const merchantId = merchant?.merchant_id ?? 0;
   const query = useQuery({ ...queryOf(merchantId), enabled: merchant !== undefined });
+  // The data's first arrival renders the content in a deferred pass that React slices, not in the query's
+  // synchronous update (as the merchant page does); once shown, newer data replaces it at once.
+  const shown = useDeferredValue(query.data);
   if (!merchant) return null;
   let body: ReactNode;
   if (query.isPending) body = <LoadingSketch fields={skeletonFields} />;
   else if (query.isError) body = <QueryErrorAlert query={query} title={loadFailed} />;
+  else if (shown === undefined) body = <LoadingSketch fields={skeletonFields} />;
   else body = <Fragment key={merchantId}>{children(query.data, merchantId)}</Fragment>;
   return (
     <Stack gap="lg">
