@@ -354,18 +354,13 @@ export function historyBatches(
     return copiedHistory(pool, query, Math.min(batchSize, COPY_BATCH_ROWS));
   }
   const copy = embeddedCopyOf(db);
+  if (!copy) throw new Error('a history export reads a database opened by openDatabase');
   return keysetBatches(
     async (after, limit) => {
       let query = historyQuery(db, filter, period);
       if (after) query = query.where(pastCursor('e.created_at', 'e.id', after, 'desc'));
-      if (copy) {
-        const text = await copy(
-          `COPY (${withInlineParameters(orderedRows(db, query, limit).compile())}) TO '/dev/blob'`,
-        );
-        return copyRecords(text).map(copiedRow);
-      }
-      const rows = await orderedRows(db, query, limit).execute();
-      return rows.map(toRow);
+      const statement = `COPY (${withInlineParameters(orderedRows(db, query, limit).compile())}) TO '/dev/blob'`;
+      return copyRecords(await copy(statement)).map(copiedRow);
     },
     (row) => row.cursor,
     batchSize,
@@ -447,7 +442,7 @@ export async function walletHistories(
     },
     query.limit,
     query.offset,
-    (rows) => rows.map((row) => ({ ...plain(row), refundable_remaining: row.refundable_remaining })),
+    (rows) => rows.map(({ cursor: _cursor, canceled_transaction_id: _canceled, ...row }) => row),
     { refundable: true },
   );
   return { items, total, limit: query.limit, offset: query.offset };
