@@ -20,6 +20,9 @@ test('every signed-in page renders under the Content-Security-Policy, without se
     await page.goto(route.path);
     await expect(page, route.path).toHaveURL(new RegExp(`${route.path}(\\?|$)`));
     await expect(page.getByRole('heading', { level: 1, name: titles[route.name] })).toBeVisible();
+    // axe reads the page as it settles: a part still loading or rendering its answer (aria-busy) may be
+    // dimmed for that moment.
+    await expect(page.locator('[aria-busy="true"]'), route.path).toHaveCount(0);
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();

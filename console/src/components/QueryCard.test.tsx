@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError } from '@/api/errors';
 import { initI18n, loadPageStrings } from '@/i18n';
-import { QueryCard } from './QueryCard';
+import { QueryCard, QueryCardView } from './QueryCard';
 
 type Query = Parameters<typeof QueryCard<string[]>>[0]['query'];
 
@@ -16,25 +16,35 @@ const SETTLED: Query = {
   refetch: () => Promise.reject(new Error('not in this test')),
 };
 
+const cardProps = (query: Partial<Query>, extra: { skeleton?: string }) => ({
+  title: '売上',
+  query: { ...SETTLED, ...query },
+  isEmpty: (items: string[]) => items.length === 0,
+  emptyText: 'ありません',
+  toolbar: <p>toolbar</p>,
+  skeleton: extra.skeleton === undefined ? undefined : <p>{extra.skeleton}</p>,
+  children: (items: string[]) => (
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  ),
+});
+
 function render(query: Partial<Query>, extra: { skeleton?: string } = {}): string {
   return renderToStaticMarkup(
     <MantineProvider>
-      <QueryCard
-        title="売上"
-        query={{ ...SETTLED, ...query }}
-        isEmpty={(items) => items.length === 0}
-        emptyText="ありません"
-        toolbar={<p>toolbar</p>}
-        skeleton={extra.skeleton === undefined ? undefined : <p>{extra.skeleton}</p>}
-      >
-        {(items) => (
-          <ul>
-            {items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        )}
-      </QueryCard>
+      <QueryCard {...cardProps(query, extra)} />
+    </MantineProvider>,
+  );
+}
+
+/** The card while React has rendered `shown` but not yet the query's own answer. */
+function renderShown(shown: string[] | undefined, query: Partial<Query>): string {
+  return renderToStaticMarkup(
+    <MantineProvider>
+      <QueryCardView {...cardProps(query, {})} shown={shown} />
     </MantineProvider>,
   );
 }
@@ -83,5 +93,25 @@ describe('QueryCard', () => {
     expect(full).toContain('<ul><li>a</li><li>b</li></ul>');
     expect(full).not.toContain('ありません');
     expect(full).toContain('aria-busy="false"');
+  });
+
+  it('keeps the skeleton, undimmed, until the first answer is rendered', () => {
+    const html = renderShown(undefined, { data: ['a'] });
+    expect(skeletonCount(html)).toBe(3);
+    expect(html).not.toContain('<ul>');
+    expect(html).toContain('aria-busy="true"');
+    expect(html).not.toContain('opacity');
+  });
+
+  it('dims only the previous content while a newer answer renders: the title and the toolbar keep their contrast', () => {
+    const html = renderShown(['old'], { data: ['new'] });
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toMatch(/<div style="opacity:0.6"><ul><li>old<\/li><\/ul><\/div>/);
+    expect(html).not.toMatch(/<section[^>]*opacity/);
+    expect(html.indexOf('<p>toolbar</p>')).toBeLessThan(html.indexOf('opacity'));
+
+    const answer = ['new'];
+    const settled = renderShown(answer, { data: answer });
+    expect(settled).not.toContain('opacity');
   });
 });

@@ -16,10 +16,31 @@ interface QueryCardProps<T> {
 }
 
 /** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
-export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, skeleton, children }: QueryCardProps<T>) {
-  const headingId = useId();
+export function QueryCard<T>(props: QueryCardProps<T>) {
   // Rendered from a deferred copy of the answer, in an interruptible pass (see ListTable).
-  const data = useDeferredValue(query.data);
+  const shown = useDeferredValue(props.query.data);
+  return <QueryCardView {...props} shown={shown} />;
+}
+
+/**
+ * The card drawn from `shown`, the answer already rendered (the query's own answer, or the previous one
+ * while React renders a newer one). The first answer keeps the skeleton until it is rendered; a
+ * previous answer stays, dimmed, while a newer one is. Only the content is dimmed: the title and the
+ * toolbar's controls keep their contrast in every state.
+ */
+export function QueryCardView<T>({
+  title,
+  query,
+  isEmpty,
+  emptyText,
+  toolbar,
+  skeleton,
+  children,
+  shown,
+}: QueryCardProps<T> & { shown: T | undefined }) {
+  const headingId = useId();
+  const data = shown;
+  const stale = data !== undefined && data !== query.data;
   let body: ReactNode;
   if (query.isPending || (data === undefined && query.data !== undefined)) {
     body = skeleton ?? (
@@ -48,7 +69,6 @@ export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, skelet
       padding="lg"
       aria-labelledby={headingId}
       aria-busy={query.isPending || data !== query.data}
-      style={data !== query.data ? { opacity: 0.6 } : undefined}
     >
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id={headingId}>
@@ -56,7 +76,8 @@ export function QueryCard<T>({ title, query, isEmpty, emptyText, toolbar, skelet
         </Title>
       </Group>
       {toolbar}
-      {body}
+      {/* One wrapper in every state, so that dimming never remounts the content. */}
+      <div style={stale ? { opacity: 0.6 } : undefined}>{body}</div>
     </Card>
   );
 }
