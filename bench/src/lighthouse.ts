@@ -17,8 +17,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_ROUTES } from '@coin/contract';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { startServerProcess } from '../../server/src/testing/processes';
+import { launchChromium, type MainThreadFigures, mainThreadCpu, median, signIn, type TraceEvent } from './consolePages';
 
 interface PageBudget {
   performance: number;
@@ -31,7 +32,6 @@ const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.u
 };
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ALL_PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: 'login', path: '/login', signedIn: false },
   ...APP_ROUTES.map((route) => ({ name: route.path.slice(1), path: route.path, signedIn: true })),
@@ -46,7 +46,8 @@ if (unknown.length > 0)
   throw new Error(`no page named ${unknown.join(', ')}; pages: ${ALL_PAGES.map((page) => page.name).join(' ')}`);
 const PAGES = only.length > 0 ? ALL_PAGES.filter((page) => only.includes(page.name)) : ALL_PAGES;
 
-interface Run {
+/** One Lighthouse run, and the main thread's figures from its trace. */
+interface Run extends MainThreadFigures {
   /** Audits of the accessibility category that did not pass (ids), to see what to fix. */
   failedA11y: string[];
   performance: number;
@@ -54,67 +55,6 @@ interface Run {
   bestPractices: number;
   lcpMs: number;
   tbtMs: number;
-  /** The page's main thread: CPU time of its tasks (thread time, ms) and their wall time over it. */
-  cpuMs: number;
-  /** Σ max(0, 4 × a task's thread time − 50 ms): blocking time at Lighthouse's 4× CPU, whatever else runs. */
-  cpuTbtMs: number;
-  wallOverCpu: number;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/**
- * Main-thread figures from the run's trace that other processes on the machine do not inflate: a task's
- * thread time (`tdur`) counts only while the thread ran, where its wall time (`dur`, what TBT and the
- * score use) also counts the time it waited for a core. On a busy shared machine the score moves with the
- * load; these move with the page.
- */
-function mainThreadCpu(events: TraceEvent[]): Pick<Run, 'cpuMs' | 'cpuTbtMs' | 'wallOverCpu'> {
-  const mains = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const tasksByThread = new Map<string, TraceEvent[]>();
-  for (const event of events) {
-    const thread = `${event.pid}:${event.tid}`;
-    if (event.name !== 'RunTask' || event.ph !== 'X' || !mains.has(thread)) continue;
-    tasksByThread.set(thread, [...(tasksByThread.get(thread) ?? []), event]);
-  }
-  // The page's renderer is the one that worked most (others are blank or extension frames).
-  const busiest = (tasks: TraceEvent[]) => tasks.reduce((total, task) => total + (task.tdur ?? 0), 0);
-  const tasks = [...tasksByThread.values()].sort((a, b) => busiest(b) - busiest(a))[0] ?? [];
-  const cpuMs = busiest(tasks) / 1000;
-  const wallMs = tasks.reduce((total, task) => total + (task.dur ?? 0), 0) / 1000;
-  const cpuTbtMs = tasks.reduce((total, task) => total + Math.max(0, (4 * (task.tdur ?? 0)) / 1000 - 50), 0);
-  return { cpuMs, cpuTbtMs, wallOverCpu: cpuMs > 0 ? wallMs / cpuMs : Number.NaN };
-}
-
-/** The median of the runs that have the figure (Lighthouse leaves one out when a run fails to see it). */
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-async function signIn(browser: Browser, origin: string): Promise<void> {
-  const page = await browser.newPage();
-  await page.goto(`${origin}/login`);
-  await page.waitForSelector('input[name="email"]');
-  await page.type('input[name="email"]', 'owner@example.com');
-  await page.type('input[type="password"]', 'demo-password');
-  // Kept signed in: the session lives in localStorage, shared with the pages Lighthouse opens.
-  await page.click('input[type="checkbox"]');
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => location.pathname === '/top');
-  await page.close();
 }
 
 async function measure(browser: Browser, url: string): Promise<Run> {
@@ -195,17 +135,7 @@ const server = await startServerProcess(
   { timeoutMs: 600_000 },
 );
 const origin = server.api.replace(/\/api$/, '');
-const browser = await puppeteer.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 let failed = 0;
 try {
   const width = Math.max(...PAGES.map((page) => page.name.length)) + 1;
