@@ -1,7 +1,7 @@
 import { Loader, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { errorMessageKey } from '@/api/errors';
 import { useTranslation } from '@/i18n';
 import { session, useSessionState } from '@/session';
@@ -21,6 +21,19 @@ export default function MerchantSelect({
   const roles = useSessionState((state) => state.user?.roles);
   const selectedMerchantId = useSessionState((state) => state.selectedMerchantId);
   const [switching, setSwitching] = useState(false);
+  // Mantine keeps a select's list mounted while closed, so that the field can name it (aria-controls)
+  // and the first ArrowDown lands on the current merchant. Mounted with the page, the closed list was
+  // laid out and positioned by floating-ui in the shell's first commit (a forced layout in the page's
+  // longest task); it is mounted once the browser is idle instead. Opened before that, the list mounts
+  // as it opens, and Mantine hands its id to the field without rendering the field again: one more
+  // render once open gives the field its aria-expanded and aria-controls.
+  const [keepListMounted, setKeepListMounted] = useState(false);
+  useEffect(() => whenIdle(() => setKeepListMounted(true)), []);
+  const [open, setOpen] = useState(false);
+  const [, renderAgain] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (open) renderAgain();
+  }, [open]);
 
   const held = new Set((roles ?? []).map((r) => r.merchant_id));
   const data = merchants
@@ -58,7 +71,19 @@ export default function MerchantSelect({
       aria-busy={switching}
       rightSection={switching ? <Loader size="xs" aria-label={t('menu.switchingMerchant')} /> : undefined}
       w={width}
-      comboboxProps={{ withinPortal: true }}
+      onDropdownOpen={() => setOpen(true)}
+      onDropdownClose={() => setOpen(false)}
+      comboboxProps={{ withinPortal: true, keepMounted: keepListMounted }}
     />
   );
+}
+
+/** Runs `task` once the browser is idle (within two seconds); the returned function cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
 }
