@@ -3,22 +3,11 @@
  * sign-in, the main thread's figures from a trace, and the median.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/src/testing/chromium';
 
 /** The system Chromium, headless, started as this machine's notes ask. */
 export const launchChromium = (): Promise<Browser> =>
-  puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 
 /** Signs the demo Owner in, kept signed in: the session lives in localStorage, shared with later pages. */
 export async function signIn(browser: Browser, origin: string): Promise<void> {
