@@ -6,6 +6,7 @@ import { prefetchApi } from '@/api/lazy';
 import { App } from '@/app/App';
 import { loadConfig } from '@/app/config';
 import { warmUpSignedIn } from '@/app/warmUp';
+import { whenIdle } from '@/app/whenIdle';
 import { initI18n, loadPageStrings } from '@/i18n';
 import { loadSignIn } from '@/session/service';
 
@@ -33,8 +34,7 @@ configured.then(
     // schemas (zod), sign-in, the second part of the catalogue and Mantine (every other page's).
     const prefetch = () =>
       void Promise.all([prefetchApi(), loadSignIn(), loadPageStrings(), import('@/app/MantineRoot')]).catch(() => {});
-    if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2000 });
-    else setTimeout(prefetch, 200);
+    whenIdle(prefetch);
   },
   async (error: unknown) => {
     console.error(error);

@@ -36,10 +36,9 @@ export function QueryCardView<T>({
   toolbar,
   skeleton,
   children,
-  shown,
+  shown: data,
 }: QueryCardProps<T> & { shown: T | undefined }) {
   const headingId = useId();
-  const data = shown;
   const stale = data !== undefined && data !== query.data;
   let body: ReactNode;
   if (query.isPending || (data === undefined && query.data !== undefined)) {

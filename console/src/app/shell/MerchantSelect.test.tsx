@@ -64,8 +64,10 @@ describe("the header's merchant choice", () => {
   it('mounts the closed list once the browser is idle, so that the first ArrowDown lands on the current merchant', async () => {
     mounted = await mount(<MerchantSelect onSwitchingChange={() => {}} width={{ base: 160, sm: 240 }} />);
     expect(listbox()).toBeNull();
-    // No requestIdleCallback in this DOM: the fallback's 200 ms.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    // Idle: requestIdleCallback (2 s at most) or, in a DOM without it, 200 ms; React renders inside act().
+    for (const deadline = Date.now() + 3000; !listbox() && Date.now() < deadline; ) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    }
     expect(listbox()).not.toBeNull();
     expect(field()?.getAttribute('aria-expanded')).toBe('false');
 

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useReducer, useState } from 'react';
 import { errorMessageKey } from '@/api/errors';
+import { whenIdle } from '@/app/whenIdle';
 import { useTranslation } from '@/i18n';
 import { session, useSessionState } from '@/session';
 import { switchWithNotice } from './redirectNotice';
@@ -76,14 +77,4 @@ export default function MerchantSelect({
       comboboxProps={{ withinPortal: true, keepMounted: keepListMounted }}
     />
   );
-}
-
-/** Runs `task` once the browser is idle (within two seconds); the returned function cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
 }
