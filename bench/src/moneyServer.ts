@@ -200,10 +200,14 @@ function keysetQuery(r: BareRequest, before: { created_at: string; id: number } 
  * installed) and into PGlite's /dev/blob on the embedded database. Answers rows and milliseconds.
  */
 async function copyFloor(db: Db, url: string | null, schema: string | undefined, r: FloorRequest) {
+  // The export's columns, its transaction read only where a row shows something of it (histories.ts).
+  const ofTransaction = (column: string) => `(select t.${column} from transactions t where t.id = e.transaction_id)`;
   const select = `select e.id, e.transaction_id,
-      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), e.type, t.related_transaction_id,
-      e.coin_id, c.name, e.amount, e.balance_after, e.counterparty_wallet_no, m.name, t.comment
-    from entries e join transactions t on t.id = e.transaction_id join coins c on c.id = e.coin_id
+      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), e.type,
+      case when e.type = 'CASH_CANCEL' then ${ofTransaction('related_transaction_id')} end,
+      e.coin_id, c.name, e.amount, e.balance_after, e.counterparty_wallet_no, m.name,
+      case when e.commented then ${ofTransaction('comment')} end
+    from entries e join coins c on c.id = e.coin_id
       left join wallets w on w.wallet_no = e.counterparty_wallet_no left join merchants m on m.id = w.merchant_id
     where e.wallet_no = '${r.walletNo.replace(/\D/g, '')}'
       and e.created_at >= '${new Date(r.from).toISOString()}' and e.created_at < '${new Date(r.to).toISOString()}'
