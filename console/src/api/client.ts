@@ -21,13 +21,29 @@ import {
   UnexpectedResponseError,
 } from './errors';
 
+const importCalls = () => import('@coin/contract/calls');
+export type CallSchemas = Awaited<ReturnType<typeof importCalls>>;
+
+let callSchemas: Promise<CallSchemas> | undefined;
+
 /**
  * The contract's call table with its zod schemas. It is a chunk of its own, fetched when the first
  * answer is parsed (main.tsx prefetches it once the first page has rendered), so neither zod nor
- * the schemas weigh on the first load.
+ * the schemas weigh on the first load. The modules it is built from (CALL_SCHEMA_PARTS, a chunk of
+ * their own list) are requested together and built as each arrives, in tasks of their own, before the
+ * table itself. A load that
+ * fails is forgotten, so that the next call tries again.
  */
-export const loadCallSchemas = () => import('@coin/contract/calls');
-export type CallSchemas = Awaited<ReturnType<typeof loadCallSchemas>>;
+export function loadCallSchemas(): Promise<CallSchemas> {
+  callSchemas ??= import('@coin/contract/callSchemaParts')
+    .then(({ CALL_SCHEMA_PARTS }) => Promise.all(CALL_SCHEMA_PARTS.map((load) => load())))
+    .then(importCalls)
+    .catch((error: unknown) => {
+      callSchemas = undefined;
+      throw error;
+    });
+  return callSchemas;
+}
 
 /** Picks the schema an answer is parsed with from the lazily loaded call schemas. */
 export type SchemaPick<T> = (schemas: CallSchemas) => z.ZodType<T>;
