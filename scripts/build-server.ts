@@ -1,8 +1,8 @@
 /*
  * Compiles the wallet service ahead of time (`npm run build:server`): server/dist/{server,admin,seed}.mjs,
- * one ES module each with its source map. The project's own code (the server and @coin/contract, which
- * is TypeScript source) is bundled; every npm package stays an import resolved from node_modules, as
- * PGlite and sharp load files next to their own code. The PDF fonts stay in server/fonts, which the bundle
+ * one ES module each with its source map, and csvWorker.mjs, the worker thread server.mjs starts. The
+ * project's own code (the server and @coin/contract, which is TypeScript source) is bundled; every npm
+ * package stays an import resolved from node_modules, as PGlite and sharp load files next to their own code. The PDF fonts stay in server/fonts, which the bundle
  * finds as the source does, through the @coin/server package (documents/typeset.ts). Production then runs
  * plain JavaScript (`npm run serve`), with no TypeScript transpiler at run time.
  */
@@ -24,6 +24,8 @@ await build({
     server: 'server/src/server.ts',
     admin: 'server/src/cli/admin-cli.ts',
     seed: 'server/src/cli/seed.ts',
+    // The history CSV writer's worker thread, found beside server.mjs (http/csvWorkers.ts).
+    csvWorker: 'server/src/http/csvWorker.ts',
   },
   outdir: 'server/dist',
   outExtension: { '.js': '.mjs' },

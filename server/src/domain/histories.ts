@@ -2,27 +2,16 @@ import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/cont
 import { type CompiledQuery, sql } from 'kysely';
 import type pg from 'pg';
 import { type Db, embeddedCopyOf, postgresPoolOf } from '../db/connection';
-import { COPY_BATCH_ROWS, copyRecords, copyRows, withInlineParameters } from '../db/copyOut';
+import { COPY_BATCH_ROWS, copyRows, withInlineParameters } from '../db/copyOut';
 import { prepared } from '../db/prepared';
 import type { TransactionType } from '../db/schema';
 import { notFound } from './errors';
-import { exactInstant, KEYSET_BATCH_SIZE, keysetBatches, pastCursor } from './keyset';
-import { SYSTEM_WALLETS } from './ledger';
+import { copiedHistoryRows, copiedRow, type HistoryRow, lastCopiedCursor, toRow } from './historyRows';
+import { exactInstant, KEYSET_BATCH_SIZE, keysetChunks, pastCursor } from './keyset';
 import { refundableRemainingColumn } from './refunds';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
 
-/** How the service's own wallets appear as a counterparty. */
-const SYSTEM_WALLET_LABELS = new Map<string, string>([
-  [SYSTEM_WALLETS.issuer, 'コイン発行元'],
-  [SYSTEM_WALLETS.fees, '手数料'],
-  [SYSTEM_WALLETS.payouts, '銀行振込'],
-]);
-
-/** How an entry's counterparty reads: the merchant's name, the service wallet's label, or the wallet number. */
-export function counterpartyLabel(walletNo: string | null, merchantName: string | null): string | null {
-  if (merchantName !== null) return merchantName;
-  return walletNo ? (SYSTEM_WALLET_LABELS.get(walletNo) ?? walletNo) : null;
-}
+export { counterpartyLabel, type HistoryCursor, type HistoryRow } from './historyRows';
 
 /** Which entries of one wallet a history list (and its CSV) shows. */
 export interface HistoryFilter {
@@ -35,20 +24,6 @@ export interface HistoryFilter {
   commentsOnly?: boolean;
   /** The amount (of the entry's absolute value) and the Tokyo time of day (issue 25); see entrySearch. */
   search?: HistorySearch | undefined;
-}
-
-/** The position of a row in the newest-first order, for keyset batches. */
-export interface HistoryCursor {
-  /** The entry's created_at, to the microsecond, as text PostgreSQL reads back exactly. */
-  at: string;
-  id: number;
-}
-
-export interface HistoryRow extends History {
-  canceled_transaction_id: number | null;
-  /** What is left to refund of a payment into the wallet (pages that ask for it); null otherwise. */
-  refundable_remaining: number | null;
-  cursor: HistoryCursor;
 }
 
 type Bounds = { from: Date; to: Date };
@@ -197,32 +172,6 @@ const pageRows = (
   ).execute();
 };
 
-type OrderedRow = Awaited<ReturnType<ReturnType<typeof orderedRows>['execute']>>[number];
-
-/**
- * A row as lists and CSV files show it. Without the driver's Date, the millisecond ISO text is cut from the
- * exact text (`…SS.ffffffZ` → `…SS.fffZ`), as the driver's Date truncates it.
- */
-function toRow(row: OrderedRow & { created_at?: Date; refundable_remaining?: string | null }): HistoryRow {
-  return {
-    transaction_id: row.transaction_id,
-    created_at: row.created_at ? row.created_at.toISOString() : `${row.cursor_at.slice(0, 23)}Z`,
-    type: row.type,
-    coin_id: row.coin_id,
-    coin_name: row.coin_name,
-    amount: row.amount,
-    balance: row.balance_after,
-    counterparty: counterpartyLabel(row.counterparty_wallet_no, row.counterparty_merchant),
-    comment: row.comment,
-    canceled_transaction_id: row.type === 'CASH_CANCEL' ? row.related_transaction_id : null,
-    refundable_remaining:
-      row.refundable_remaining === null || row.refundable_remaining === undefined
-        ? null
-        : Number(row.refundable_remaining),
-    cursor: { at: row.cursor_at, id: row.id },
-  };
-}
-
 const plain = ({
   cursor: _cursor,
   canceled_transaction_id: _canceled,
@@ -360,58 +309,44 @@ export function historyBatches(
   filter: HistoryFilter,
   batchSize = KEYSET_BATCH_SIZE,
 ): AsyncGenerator<HistoryRow[]> {
-  const period = tokyoPeriod(filter.startDate, filter.endDate);
   const pool = postgresPoolOf(db);
   if (pool) {
-    const query = orderedRows(db, historyQuery(db, filter, period), null).compile();
-    return copiedHistory(pool, query, Math.min(batchSize, COPY_BATCH_ROWS));
+    const query = orderedRows(db, historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate)), null);
+    return copiedHistory(pool, query.compile(), Math.min(batchSize, COPY_BATCH_ROWS));
   }
-  const copy = embeddedCopyOf(db);
-  if (!copy) throw new Error('a history export reads a database opened by openDatabase');
-  return keysetBatches(
-    async (after, limit) => {
-      let query = historyQuery(db, filter, period);
-      if (after) query = query.where(pastCursor('e.created_at', 'e.id', after, 'desc'));
-      const statement = `COPY (${withInlineParameters(orderedRows(db, query, limit).compile())}) TO '/dev/blob'`;
-      return copyRecords(await copy(statement)).map(copiedRow);
-    },
-    (row) => row.cursor,
-    batchSize,
-  );
+  return mapped(embeddedHistoryTexts(db, filter, batchSize), copiedHistoryRows);
+}
+
+async function* mapped<T, U>(source: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U> {
+  for await (const item of source) yield map(item);
 }
 
 /**
- * A COPY text row of orderedRows (its columns, in its order) in the shape the driver gives a page's row,
- * then as any row (toRow).
+ * The embedded database's history export as COPY text, a keyset batch at a time, each one COPY to
+ * PGlite's '/dev/blob' (copiedHistoryRows reads it; a worker thread writes the CSV straight from it,
+ * http/csvWorker.ts); null on PostgreSQL.
  */
-function copiedRow([
-  id,
-  transactionId,
-  cursorAt,
-  type,
-  related,
-  coinId,
-  coinName,
-  amount,
-  balance,
-  walletNo,
-  merchant,
-  comment,
-]: (string | null)[]): HistoryRow {
-  return toRow({
-    id: Number(id),
-    transaction_id: Number(transactionId),
-    cursor_at: cursorAt as string,
-    type: type as TransactionType,
-    related_transaction_id: related === null || related === undefined ? null : Number(related),
-    coin_id: Number(coinId),
-    coin_name: coinName as string,
-    amount: Number(amount),
-    balance_after: Number(balance),
-    counterparty_wallet_no: walletNo ?? null,
-    counterparty_merchant: merchant ?? null,
-    comment: comment ?? null,
-  });
+export function historyCopyTexts(
+  db: Db,
+  filter: HistoryFilter,
+  batchSize = KEYSET_BATCH_SIZE,
+): AsyncGenerator<string> | null {
+  return postgresPoolOf(db) ? null : embeddedHistoryTexts(db, filter, batchSize);
+}
+
+function embeddedHistoryTexts(db: Db, filter: HistoryFilter, batchSize: number): AsyncGenerator<string> {
+  const period = tokyoPeriod(filter.startDate, filter.endDate);
+  const copy = embeddedCopyOf(db);
+  if (!copy) throw new Error('a history export reads a database opened by openDatabase');
+  return keysetChunks(
+    (after, limit) => {
+      let query = historyQuery(db, filter, period);
+      if (after) query = query.where(pastCursor('e.created_at', 'e.id', after, 'desc'));
+      return copy(`COPY (${withInlineParameters(orderedRows(db, query, limit).compile())}) TO '/dev/blob'`);
+    },
+    lastCopiedCursor,
+    batchSize,
+  );
 }
 
 /** The rows of a whole history on PostgreSQL: one COPY of the ordered rows (db/copyOut.ts). */

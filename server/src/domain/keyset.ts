@@ -36,22 +36,39 @@ export interface KeysetCursor {
  * PostgreSQL reads it while the caller writes the current one (a CSV export runs at the pace of the
  * slower of the two instead of their sum). At most two batches are held.
  */
-export async function* keysetBatches<R>(
+export function keysetBatches<R>(
   page: (after: KeysetCursor | null, limit: number) => Promise<R[]>,
   cursorOf: (row: R) => KeysetCursor,
   batchSize = KEYSET_BATCH_SIZE,
 ): AsyncGenerator<R[]> {
-  let next: Promise<R[]> | null = page(null, batchSize);
+  return keysetChunks(
+    page,
+    (rows) => ({ rows: rows.length, last: rows.length > 0 ? cursorOf(rows[rows.length - 1] as R) : null }),
+    batchSize,
+  );
+}
+
+/**
+ * keysetBatches over batches of any form (a COPY text of the rows, say): `extent` tells how many rows a
+ * batch holds and the last one's cursor.
+ */
+export async function* keysetChunks<C>(
+  page: (after: KeysetCursor | null, limit: number) => Promise<C>,
+  extent: (chunk: C) => { rows: number; last: KeysetCursor | null },
+  batchSize = KEYSET_BATCH_SIZE,
+): AsyncGenerator<C> {
+  let next: Promise<C> | null = page(null, batchSize);
   try {
     while (next) {
-      const rows: R[] = await next;
+      const chunk: C = await next;
       next = null;
-      if (rows.length === batchSize) {
-        next = page(cursorOf(rows[rows.length - 1] as R), batchSize);
+      const { rows, last } = extent(chunk);
+      if (rows === batchSize && last) {
+        next = page(last, batchSize);
         // Awaited in the next turn; a caller that stops early (a client gone) leaves it unread, not unhandled.
         next.catch(() => {});
       }
-      if (rows.length > 0) yield rows;
+      if (rows > 0) yield chunk;
     }
   } finally {
     // Stopped early: the query read ahead finishes before its connection goes back to the pool.

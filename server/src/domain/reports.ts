@@ -21,7 +21,8 @@ import type { TransactionType } from '../db/schema';
 import { couponRows, couponStatus } from './coupons';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
-import { type HistoryFilter, historyBatches } from './histories';
+import { type HistoryFilter, historyBatches, historyCopyTexts } from './histories';
+import { type HistoryCsvKind, historyCells } from './historyRows';
 import { invoiceBatches } from './invoices';
 import { journalBatches } from './journal';
 import { exactInstant, instantParam, KEYSET_BATCH_SIZE, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
@@ -62,6 +63,11 @@ export interface Report {
   /** null: no header row (a file an accounting package imports starts with its first record). */
   header: readonly string[] | null;
   batches: AsyncIterable<ReportValue[][]>;
+  /**
+   * On the embedded database, a history report's rows as the COPY text batches `batches` reads, and the
+   * file's kind: the HTTP layer writes them in a worker thread instead (http/csvWorkers.ts).
+   */
+  historyTexts?: { texts: AsyncIterable<string>; kind: HistoryCsvKind };
 }
 
 async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => ReportValue[]) {
@@ -142,55 +148,30 @@ export async function buildReport(
   // Refuse a bad period before the first byte is sent.
   tokyoPeriod(filter.startDate, filter.endDate);
   const history: HistoryFilter = { walletNo: merchant.wallet_no, startDate: filter.startDate, endDate: filter.endDate };
-  const historyCells = (row: {
-    transaction_id: number;
-    created_at: string;
-    type: TransactionType;
-    coin_name: string;
-    amount: number;
-    balance: number;
-    counterparty: string | null;
-    comment: string | null;
-  }): ReportValue[] => [
-    row.transaction_id,
-    new Date(row.created_at),
-    TRANSACTION_TYPE_LABELS[row.type],
-    row.coin_name,
-    row.amount,
-    row.balance,
-    row.counterparty,
-    row.comment,
-  ];
+  const historyReport = (kind: HistoryCsvKind, of: HistoryFilter): Report => {
+    const texts = historyCopyTexts(db, of);
+    return {
+      merchantName: merchant.name,
+      header:
+        kind === 'cashcancel'
+          ? [...HISTORY_CSV_HEADER, HISTORY_COLUMN_LABELS.canceledTransactionId]
+          : HISTORY_CSV_HEADER,
+      batches: mapBatches(historyBatches(db, of), (row) => historyCells(row, kind)),
+      ...(texts ? { historyTexts: { texts, kind } } : {}),
+    };
+  };
   switch (report) {
     case 'histories':
-      return {
-        merchantName: merchant.name,
-        header: HISTORY_CSV_HEADER,
-        batches: mapBatches(
-          historyBatches(db, {
-            ...history,
-            type: filter.type,
-            transactionId: filter.transactionId,
-            search: filter.search,
-          }),
-          historyCells,
-        ),
-      };
+      return historyReport('histories', {
+        ...history,
+        type: filter.type,
+        transactionId: filter.transactionId,
+        search: filter.search,
+      });
     case 'cashcancel':
-      return {
-        merchantName: merchant.name,
-        header: [...HISTORY_CSV_HEADER, HISTORY_COLUMN_LABELS.canceledTransactionId],
-        batches: mapBatches(historyBatches(db, { ...history, type: 'CASH_CANCEL' }), (row) => [
-          ...historyCells(row),
-          row.canceled_transaction_id,
-        ]),
-      };
+      return historyReport('cashcancel', { ...history, type: 'CASH_CANCEL' });
     case 'comments':
-      return {
-        merchantName: merchant.name,
-        header: HISTORY_CSV_HEADER,
-        batches: mapBatches(historyBatches(db, { ...history, commentsOnly: true }), historyCells),
-      };
+      return historyReport('comments', { ...history, commentsOnly: true });
     case 'tx_fees':
       return {
         merchantName: merchant.name,

@@ -227,6 +227,20 @@ export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
 }
 
 /**
+ * A writer of a file's rows, batch by batch: each batch of rows as one CSV text in the file's encoding.
+ * It remembers the short text cells it has written (labels, coin and counterparty names repeat on most
+ * rows), for the file or, in a worker thread, for every file of one encoding.
+ */
+export function csvBatchWriter(encoding: CsvEncoding): (rows: readonly (readonly CsvCell[])[]) => Buffer {
+  const cellOf = rememberingCells(encoding);
+  return (rows) => {
+    let text = '';
+    for (const cells of rows) text += csvRecord(cells, cellOf);
+    return encodeCsv(text, encoding);
+  };
+}
+
+/**
  * The whole file as a stream: the header (none for a file an accounting package imports, whose first
  * line is already data), then each batch of rows as it comes from the database.
  * Batches are pulled only as fast as the client reads (backpressure), so memory stays flat.
@@ -237,15 +251,27 @@ export function csvStream<Row>(
   toCells: (row: Row) => readonly CsvCell[],
   encoding: CsvEncoding,
 ): Readable {
-  async function* chunks(): AsyncGenerator<Buffer> {
+  async function* written(): AsyncGenerator<Buffer> {
+    const write = csvBatchWriter(encoding);
+    for await (const batch of batches) yield write(batch.map(toCells));
+  }
+  return csvFileStream(header, written(), encoding);
+}
+
+/**
+ * A file whose rows come already written in its encoding (csvBatchWriter's batches, from a worker
+ * thread): the byte order mark of a UTF-8 file and the header, then the batches as they come, as fast as
+ * the client reads.
+ */
+export function csvFileStream(
+  header: readonly string[] | null,
+  written: AsyncIterable<Uint8Array>,
+  encoding: CsvEncoding,
+): Readable {
+  async function* chunks(): AsyncGenerator<Uint8Array> {
     const head = encodeCsv(header === null ? '' : csvLine(header, encoding), encoding);
     yield encoding === 'utf8' ? Buffer.concat([UTF8_BOM, head]) : head;
-    const cellOf = rememberingCells(encoding);
-    for await (const batch of batches) {
-      let text = '';
-      for (const row of batch) text += csvRecord(toCells(row), cellOf);
-      yield encodeCsv(text, encoding);
-    }
+    yield* written;
   }
   return Readable.from(chunks(), { objectMode: false });
 }

@@ -3,7 +3,8 @@ import { cashCancelHistories, commentHistories, historySearchOf, walletHistories
 import { buildReport, type ReportValue } from '../../domain/reports';
 import { transactionDetail } from '../../domain/transactionDetail';
 import { transactionTotals } from '../../domain/transactionTotals';
-import { contentDisposition, csvContentType, csvFileName, csvStream } from '../csv';
+import { contentDisposition, csvContentType, csvFileName, csvFileStream, csvStream } from '../csv';
+import { historyBatchesWritten } from '../csvWorkers';
 import { type CallHandlers, callerMembership } from './context';
 
 /** Money: histories and fees. */
@@ -48,7 +49,15 @@ export const historyHandlers: CallHandlers<
       { publicUrl: ctx.deps.config.publicUrl, now: ctx.deps.now() },
     );
     // A report's cells are CSV cells as they are (a Date is written as the Tokyo date-time).
-    const stream = csvStream(report.header, report.batches, (row: ReportValue[]) => row, query.encoding);
+    // On the embedded database a history's rows are written in a worker thread, beside the database's own
+    // work on this one (csvWorkers.ts).
+    const stream = report.historyTexts
+      ? csvFileStream(
+          report.header,
+          historyBatchesWritten(report.historyTexts.texts, report.historyTexts.kind, query.encoding),
+          query.encoding,
+        )
+      : csvStream(report.header, report.batches, (row: ReportValue[]) => row, query.encoding);
     const fileName = csvFileName(ctx.params.report, report.merchantName, query.start_date, query.end_date);
     // The reply is the stream itself; the contract's string schema only documents the body.
     return ctx.reply

@@ -1,0 +1,114 @@
+import type { CsvEncoding } from '@coin/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connection';
+import { historyBatches, historyCopyTexts } from '../domain/histories';
+import { type HistoryCsvKind, historyCells, lastCopiedCursor } from '../domain/historyRows';
+import { SYSTEM_WALLETS } from '../domain/ledger';
+import { createTestDatabase, DEMO, TEST_TARGETS, type TestDatabase } from '../testing/harness';
+import { insertPastTransaction } from '../testing/pastPosting';
+import { csvBatchWriter } from './csv';
+import { historyBatchesWritten, writeHistoryBatch } from './csvWorkers';
+
+/**
+ * The embedded database's history files are written in a worker thread from COPY text: they must be the
+ * very bytes the main thread's writer gives for the same rows, whatever the text holds (COPY escapes, a
+ * formula, quotes, characters Windows-31J lacks or holds under another code point).
+ */
+
+const DAY = '2016-02-29';
+const COMMENTS = [
+  '=SUM(A1:A2)',
+  'タブ\tと改行\r\nと"引用符",カンマ',
+  '波ダッシュ〜とマイナス−と絵文字🍞',
+  'か\u3099（濁点を分けて）と\\バックスラッシュ',
+];
+const ROWS_PER_BATCH = 2;
+
+let database: TestDatabase;
+let db: Db;
+const filter = () => ({ walletNo: DEMO.mainWalletNo, startDate: DAY, endDate: DAY });
+
+async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+async function* onMainThread(kind: HistoryCsvKind, encoding: CsvEncoding, of: ReturnType<typeof filter>) {
+  const write = csvBatchWriter(encoding);
+  for await (const rows of historyBatches(db, of, ROWS_PER_BATCH))
+    yield write(rows.map((row) => historyCells(row, kind)));
+}
+
+const embedded = TEST_TARGETS.find((target) => target.kind === 'pglite');
+
+describe('history files written in the worker thread (embedded database)', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase(embedded ?? { kind: 'pglite', url: null });
+    db = database.db;
+    const at = (minute: number) => new Date(`${DAY}T10:${String(minute).padStart(2, '0')}:00.123456+09:00`);
+    let paid = 0;
+    for (const [i, comment] of COMMENTS.entries()) {
+      paid = await insertPastTransaction(db, {
+        type: 'PAYMENT',
+        merchantId: DEMO.mainMerchantId,
+        comment,
+        entries: [
+          { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: -(1000 + i) },
+          { walletNo: DEMO.mainWalletNo, coinId: 1, amount: 1000 + i },
+        ],
+        at: at(i),
+      });
+    }
+    await insertPastTransaction(db, {
+      type: 'CASH_CANCEL',
+      merchantId: DEMO.mainMerchantId,
+      relatedTransactionId: paid,
+      entries: [
+        { walletNo: DEMO.mainWalletNo, coinId: 1, amount: -1003 },
+        { walletNo: SYSTEM_WALLETS.issuer, coinId: 1, amount: 1003 },
+      ],
+      at: at(30),
+    });
+  });
+  afterAll(async () => database?.close());
+
+  for (const encoding of ['cp932', 'utf8'] as const) {
+    it(`writes the same ${encoding} bytes as the main thread, for every kind of history file`, async () => {
+      const files: Record<
+        HistoryCsvKind,
+        ReturnType<typeof filter> & { type?: 'CASH_CANCEL'; commentsOnly?: boolean }
+      > = {
+        histories: filter(),
+        cashcancel: { ...filter(), type: 'CASH_CANCEL' },
+        comments: { ...filter(), commentsOnly: true },
+      };
+      for (const [kind, of] of Object.entries(files) as [HistoryCsvKind, (typeof files)[HistoryCsvKind]][]) {
+        const texts = historyCopyTexts(db, of, ROWS_PER_BATCH);
+        expect(texts).not.toBeNull();
+        const inWorker = await bytesOf(historyBatchesWritten(texts as AsyncGenerator<string>, kind, encoding));
+        const main = await bytesOf(onMainThread(kind, encoding, of));
+        expect(main.length).toBeGreaterThan(0);
+        expect(inWorker.equals(main)).toBe(true);
+      }
+      const whole = await bytesOf(onMainThread('histories', encoding, filter()));
+      const text = encoding === 'utf8' ? whole.toString('utf8') : whole.toString('latin1');
+      expect(text.split('\r\n').length - 1).toBe(COMMENTS.length + 1 + 1 /* the comment's own CRLF */);
+      expect(text).toContain("'=SUM(A1:A2)");
+    });
+  }
+
+  it('fails a batch it cannot read, and goes on writing the next ones', async () => {
+    await expect(writeHistoryBatch('not a history row\n', 'histories', 'utf8')).rejects.toThrow(
+      'the CSV worker failed',
+    );
+    const texts = historyCopyTexts(db, filter(), ROWS_PER_BATCH) as AsyncGenerator<string>;
+    expect((await bytesOf(historyBatchesWritten(texts, 'histories', 'utf8'))).length).toBeGreaterThan(0);
+  });
+
+  it('reads the count and the last cursor of a COPY text without its other rows', () => {
+    expect(lastCopiedCursor('')).toEqual({ rows: 0, last: null });
+    const text = '7\t70\t2024-02-29T01:00:00.000001Z\tPAYMENT\n8\t80\t2024-02-29T00:59:59.999999Z\tPAYMENT\n';
+    expect(lastCopiedCursor(text)).toEqual({ rows: 2, last: { at: '2024-02-29T00:59:59.999999Z', id: 8 } });
+  });
+});
