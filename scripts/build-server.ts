@@ -2,9 +2,10 @@
  * Compiles the wallet service ahead of time (`npm run build:server`): server/dist/{server,admin,seed}.mjs,
  * one ES module each with its source map, and csvWorker.mjs, the worker thread server.mjs starts. The
  * project's own code (the server and @coin/contract, which is TypeScript source) is bundled; every npm
- * package stays an import resolved from node_modules, as PGlite and sharp load files next to their own code. The PDF fonts stay in server/fonts, which the bundle
- * finds as the source does, through the @coin/server package (documents/typeset.ts). Production then runs
- * plain JavaScript (`npm run serve`), with no TypeScript transpiler at run time.
+ * package stays an import resolved from node_modules, as PGlite and sharp load files next to their own
+ * code. The PDF fonts stay in server/fonts, which the bundle finds as the source does, through the
+ * @coin/server package (documents/typeset.ts). Production then runs plain JavaScript (`npm run serve`),
+ * with no TypeScript transpiler at run time.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -31,8 +31,7 @@ let callSchemas: Promise<CallSchemas> | undefined;
  * answer is parsed (main.tsx prefetches it once the first page has rendered), so neither zod nor
  * the schemas weigh on the first load. The modules it is built from (CALL_SCHEMA_PARTS, a chunk of
  * their own list) are requested together and built as each arrives, in tasks of their own, before the
- * table itself. A load that
- * fails is forgotten, so that the next call tries again.
+ * table itself. A load that fails is forgotten, so that the next call tries again.
  */
 export function loadCallSchemas(): Promise<CallSchemas> {
   callSchemas ??= import('@coin/contract/callSchemaParts')

@@ -1,6 +1,5 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
-import { type CompiledQuery, sql } from 'kysely';
-import type pg from 'pg';
+import { sql } from 'kysely';
 import { type Db, embeddedCopyOf, postgresPoolOf } from '../db/connection';
 import { COPY_BATCH_ROWS, copyRows, withInlineParameters } from '../db/copyOut';
 import { prepared } from '../db/prepared';
@@ -87,7 +86,7 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
  * cancelled transaction of a cash cancel), not joined to every row: the entry's own copies of its type and
  * `commented` (migration 0005) say which. On the embedded database that took a 10,000-row batch of the
  * whole-history export from 56 to 34 ms. The outer columns' order matters: a COPY's text rows are read by
- * position (copiedHistory).
+ * position (copiedRow).
  */
 function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: number | null, offset?: number) {
   const ordered = query
@@ -312,7 +311,9 @@ export function historyBatches(
   const pool = postgresPoolOf(db);
   if (pool) {
     const query = orderedRows(db, historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate)), null);
-    return copiedHistory(pool, query.compile(), Math.min(batchSize, COPY_BATCH_ROWS));
+    return mapped(copyRows(pool, query.compile(), Math.min(batchSize, COPY_BATCH_ROWS)), (batch) =>
+      batch.map(copiedRow),
+    );
   }
   return mapped(embeddedHistoryTexts(db, filter, batchSize), copiedHistoryRows);
 }
@@ -347,11 +348,6 @@ function embeddedHistoryTexts(db: Db, filter: HistoryFilter, batchSize: number):
     lastCopiedCursor,
     batchSize,
   );
-}
-
-/** The rows of a whole history on PostgreSQL: one COPY of the ordered rows (db/copyOut.ts). */
-async function* copiedHistory(pool: pg.Pool, query: CompiledQuery, batchSize: number): AsyncGenerator<HistoryRow[]> {
-  for await (const batch of copyRows(pool, query, batchSize)) yield batch.map(copiedRow);
 }
 
 type Paged<K extends 'listWalletHistories' | 'listCommentHistories' | 'listCashCancelHistories'> = CallResponse<K>;

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection';
 import { historyBatches, historyCopyTexts } from '../domain/histories';
 import { type HistoryCsvKind, historyCells, lastCopiedCursor } from '../domain/historyRows';
 import { SYSTEM_WALLETS } from '../domain/ledger';
-import { createTestDatabase, DEMO, TEST_TARGETS, type TestDatabase } from '../testing/harness';
+import { createTestDatabase, DEMO, type TestDatabase } from '../testing/harness';
 import { insertPastTransaction } from '../testing/pastPosting';
 import { csvBatchWriter } from './csv';
 import { historyBatchesWritten, writeHistoryBatch } from './csvWorkers';
@@ -40,11 +40,9 @@ async function* onMainThread(kind: HistoryCsvKind, encoding: CsvEncoding, of: Re
     yield write(rows.map((row) => historyCells(row, kind)));
 }
 
-const embedded = TEST_TARGETS.find((target) => target.kind === 'pglite');
-
 describe('history files written in the worker thread (embedded database)', () => {
   beforeAll(async () => {
-    database = await createTestDatabase(embedded ?? { kind: 'pglite', url: null });
+    database = await createTestDatabase({ kind: 'pglite', url: null });
     db = database.db;
     const at = (minute: number) => new Date(`${DAY}T10:${String(minute).padStart(2, '0')}:00.123456+09:00`);
     let paid = 0;
