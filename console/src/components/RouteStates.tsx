@@ -16,6 +16,23 @@ export function PagePending() {
   );
 }
 
+/**
+ * The signed-in layout's frame (header, menu column, page background, as Mantine's AppShell lays them out)
+ * with the loading state in it: shown while the layout's chunk loads and until its first render commits,
+ * so signing in or reloading a page goes from the spinner to the shell without a blank window.
+ */
+export function ShellPending() {
+  return (
+    <div className={classes.shell}>
+      <div className={classes.shellHeader} />
+      <div className={classes.shellMenu} />
+      <div className={classes.shellMain}>
+        <PagePending />
+      </div>
+    </div>
+  );
+}
+
 /** Shown when rendering a route fails (a chunk that no longer exists after a deploy, a bug). */
 export function PageError() {
   const { t } = useTranslation();

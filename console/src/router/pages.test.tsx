@@ -23,4 +23,20 @@ describe('inSlices', () => {
     expect(commits).toEqual(['', '<h1>取引履歴 x</h1>']);
     act(() => root.unmount());
   });
+
+  it('shows its placeholder until the deferred pass commits', async () => {
+    const { default: Sliced } = await inSlices(async () => ({ default: Page }), <p>読み込み中</p>)();
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    const commits: string[] = [];
+    act(() =>
+      root.render(
+        <Profiler id="page" onRender={() => commits.push(container.innerHTML)}>
+          <Sliced />
+        </Profiler>,
+      ),
+    );
+    expect(commits).toEqual(['<p>読み込み中</p>', '<h1>取引履歴 </h1>']);
+    act(() => root.unmount());
+  });
 });

@@ -33,25 +33,30 @@ export const withMantine =
     }));
 
 /**
- * Renders its children in a deferred pass after the first render, which leaves them out. The router mounts
- * a route's component in a synchronous update (its state is an external store), so a page or the
- * signed-in layout rendered at once would mount in one long task that blocks input (Lighthouse TBT: on
- * /top such a task took 150–240 ms of main thread before the CPU slowdown); a deferred pass is
+ * Renders its children in a deferred pass after the first render, which shows only `placeholder`. The
+ * router mounts a route's component in a synchronous update (its state is an external store), so a page
+ * or the signed-in layout rendered at once would mount in one long task that blocks input (Lighthouse
+ * TBT: on /top such a task took 150–240 ms of main thread before the CPU slowdown); a deferred pass is
  * interruptible, and React renders it in short tasks. What the page shows does not change.
  */
-function MountInSlices({ children }: { children: ReactNode }) {
+function MountInSlices({ children, placeholder }: { children?: ReactNode; placeholder: ReactNode }) {
   const shown = useDeferredValue(true, false);
-  return shown ? children : null;
+  return shown ? children : placeholder;
 }
 
-/** A route component whose first render is left to a deferred, interruptible pass (MountInSlices). */
+/**
+ * A route component whose first render is left to a deferred, interruptible pass (MountInSlices). Until
+ * that pass commits, `placeholder` shows: the signed-in layout's frame, so the window is not blank for the
+ * 150–250 ms between the sign-in page and the shell; a page inside the shell needs none.
+ */
 export const inSlices =
   <P extends object>(
     loader: () => Promise<{ default: ComponentType<P> }>,
+    placeholder: ReactNode = null,
   ): (() => Promise<{ default: ComponentType<P> }>) =>
   () =>
     loader().then(({ default: View }) => ({
-      default: (props: P) => createElement(MountInSlices, null, createElement(View, props)),
+      default: (props: P) => createElement(MountInSlices, { placeholder }, createElement(View, props)),
     }));
 
 /** A public or special page: its strings and Mantine load with it. */

@@ -10,7 +10,7 @@ import {
   useRouteContext,
 } from '@tanstack/react-router';
 import SignedOutLayout from '@/app/SignedOutLayout';
-import { PageError, PagePending } from '@/components/RouteStates';
+import { PageError, PagePending, ShellPending } from '@/components/RouteStates';
 import { type GuardSession, guardBeforeLoad, type SpecialView } from './guard';
 import { searchParserOf } from './listSearches';
 import { type PageDataContext, pageDataLoader } from './pageData';
@@ -97,7 +97,10 @@ export function createAppRouter(deps: AppRouterDeps) {
   const signedIn = createRoute({
     getParentRoute: () => rootRoute,
     id: 'signedIn',
-    component: lazyRouteComponent(inSlices(withMantine(withPageStrings(() => import('@/app/shell/SignedInLayout'))))),
+    component: lazyRouteComponent(
+      inSlices(withMantine(withPageStrings(() => import('@/app/shell/SignedInLayout'))), <ShellPending />),
+    ),
+    pendingComponent: ShellPending,
   });
   // Tiny, and on every public page's first load: it comes with the entry instead of a request of its own.
   const signedOut = createRoute({
