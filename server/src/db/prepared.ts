@@ -14,7 +14,8 @@ export const PREPARED_MARK = '/* prepared */';
  * (the page's rows: 3.3 ms to plan, 0.7 to run; prepared: 0.3 in all). Only for a statement whose text
  * is one of a few fixed shapes (no literal values in it), whose generic plan has been looked at: the
  * pool plans these generically (`plan_cache_mode`, connection.ts), and a generic plan is chosen without
- * the parameters' values. PGlite runs the same text as before.
+ * the parameters' values. The embedded database runs a marked text as a named statement the same way
+ * (pglite-dialect.ts), under the same generic plan.
  */
 export function prepared<Q extends { modifyEnd(modifier: Expression<unknown>): Q }>(query: Q): Q {
   return query.modifyEnd(sql.raw(PREPARED_MARK));

@@ -358,11 +358,11 @@ describeEachDatabase('wallet histories and fees', (env) => {
     const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
     /**
-     * EXPLAIN ANALYZE of a query as the product runs it: a statement marked prepared() runs on PostgreSQL
-     * under its generic plan (the pool's plan_cache_mode), so it is prepared and executed that way here.
+     * EXPLAIN ANALYZE of a query as the product runs it: a statement marked prepared() runs under its
+     * generic plan (plan_cache_mode on either database), so it is prepared and executed that way here.
      */
     async function explain(compiled: { sql: string; parameters: readonly unknown[] }): Promise<unknown> {
-      if (env().target.kind === 'postgresql' && compiled.sql.endsWith(PREPARED_MARK)) {
+      if (compiled.sql.endsWith(PREPARED_MARK)) {
         return env()
           .db.connection()
           .execute(async (connection) => {
@@ -405,7 +405,7 @@ describeEachDatabase('wallet histories and fees', (env) => {
       });
       const result = await historyPage(spy, { ...filter, ...extra }, 20, page, (rows) => rows);
       const plans: PlanNode[][] = [];
-      // The page's rows run prepared: on PostgreSQL the plan examined is the generic one.
+      // The page's rows run prepared: the plan examined is the generic one.
       const compiled = queries.map((query) => spy.getExecutor().compileQuery(query, { queryId: 'explain' } as QueryId));
       expect(compiled.filter((query) => query.sql.endsWith(PREPARED_MARK)).length).toBeGreaterThanOrEqual(2);
       for (const query of compiled) {
