@@ -18,7 +18,7 @@ export function PagePending() {
 
 /**
  * The signed-in layout's frame (header, menu column, page background, as Mantine's AppShell lays them out)
- * with the loading state in it: shown while the layout's chunk loads and until its first render commits,
+ * with the loading state in it: shown until the layout's first render commits (router/pages.ts, inSlices),
  * so signing in or reloading a page goes from the spinner to the shell without a blank window.
  */
 export function ShellPending() {

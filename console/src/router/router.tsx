@@ -100,7 +100,6 @@ export function createAppRouter(deps: AppRouterDeps) {
     component: lazyRouteComponent(
       inSlices(withMantine(withPageStrings(() => import('@/app/shell/SignedInLayout'))), <ShellPending />),
     ),
-    pendingComponent: ShellPending,
   });
   // Tiny, and on every public page's first load: it comes with the entry instead of a request of its own.
   const signedOut = createRoute({
