@@ -18,11 +18,13 @@ export function UserMenu() {
   const name = useSessionState((state) => state.user?.name ?? '');
   const role = useSessionState(selectRole);
   const roleName = t(roleKey(role));
-  // A click before the menu's chunk has arrived is not lost: the menu opens as soon as it is there.
+  // A click before the menu's chunk has arrived is not lost: the menu opens as soon as it is there. The
+  // stand-in takes the request as the pointer goes down, not at the click: should the menu replace it
+  // between press and release, the click would go to neither button (keys still come as a click).
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
   const label = name ? t('menu.userMenuOf', { name, role: roleName }) : t('menu.userMenu');
-  const button = (onClick?: () => void) => (
-    <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} onClick={onClick}>
+  const button = (request?: () => void) => (
+    <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} onPointerDown={request} onClick={request}>
       <UserIcon />
     </ActionIcon>
   );
