@@ -12,25 +12,27 @@ import classes from './shell.module.css';
 const ACCOUNT_PAGES = APP_ROUTES.filter((route) => route.group === 'account');
 
 /**
- * The user menu (account pages and logout) around its button: a chunk of its own, loaded when the
- * shell first renders; UserMenu shows the same button until then.
+ * The user menu (account pages and logout) around its button: a chunk of its own, fetched when the
+ * browser is idle and mounted, open, at the first click on UserMenu's stand-in of the same button.
  */
 export default function AccountMenu({
   name,
   role,
   target,
   defaultOpened = false,
+  onClose,
 }: {
   name: string;
   /** The role's name in the current merchant. */
   role: string;
   target: ReactNode;
-  /** Open at once: the button was clicked while this chunk was loading. */
+  /** Open at once: mounted by a click on the stand-in button. */
   defaultOpened?: boolean;
+  onClose?: () => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" width={220} defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" shadow="md" width={220} defaultOpened={defaultOpened} onClose={onClose}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {/* Who is signed in, in full: the header may show the name cut, and not the role, on a phone. */}

@@ -1,12 +1,14 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type Ref, Suspense, useEffect, useRef, useState } from 'react';
+import { whenIdle } from '@/app/whenIdle';
 import { UserIcon } from '@/components/icons';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
 import { selectRole, useSessionState } from '@/session';
 
 // The menu (Mantine Menu and its styles) is off the shell's critical chunk; its button shows at once.
-const AccountMenu = lazy(() => import('./AccountMenu'));
+const loadAccountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(loadAccountMenu);
 
 /**
  * Nick name, role badge, and the menu of account pages and logout. On a phone the name shows cut to the
@@ -18,16 +20,32 @@ export function UserMenu() {
   const name = useSessionState((state) => state.user?.name ?? '');
   const role = useSessionState(selectRole);
   const roleName = t(roleKey(role));
-  // A click before the menu's chunk has arrived is not lost: the menu opens as soon as it is there. The
-  // stand-in takes the request as the pointer goes down, not at the click: should the menu replace it
-  // between press and release, the click would go to neither button (keys still come as a click).
-  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  // The menu takes the stand-in button's place only once the stand-in has been clicked (its chunk is
+  // fetched when the browser is idle, so it is usually there by then): swapped in by itself, the menu
+  // could replace the button between a press and its release, and that click went to neither button.
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => void loadAccountMenu()), []);
   const label = name ? t('menu.userMenuOf', { name, role: roleName }) : t('menu.userMenu');
-  const button = (request?: () => void) => (
-    <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} onPointerDown={request} onClick={request}>
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Opened by the stand-in's click, the menu has no button to give the focus back to on Escape (the one that
+  // had it is gone): its own button takes it, unless the focus has gone on (to an item's page).
+  const keepFocus = () => {
+    if (!document.activeElement || document.activeElement === document.body) menuButton.current?.focus();
+  };
+  const button = (onClick?: () => void, ref?: Ref<HTMLButtonElement>) => (
+    <ActionIcon
+      ref={ref}
+      variant="default"
+      size="lg"
+      radius="xl"
+      aria-label={label}
+      onClick={onClick}
+      {...(onClick ? { 'aria-haspopup': 'menu' as const, 'aria-expanded': false } : {})}
+    >
       <UserIcon />
     </ActionIcon>
   );
+  const standIn = button(() => setWanted(true));
   return (
     <Group gap="xs" wrap="nowrap" miw={0}>
       <Text size="sm" fw={500} truncate maw={180} miw={0} title={name}>
@@ -36,9 +54,19 @@ export function UserMenu() {
       <Badge variant="light" color="teal" visibleFrom="xs" style={{ flexShrink: 0 }}>
         {roleName}
       </Badge>
-      <Suspense fallback={button(() => setOpenWhenLoaded(true))}>
-        <AccountMenu name={name} role={roleName} target={button()} defaultOpened={openWhenLoaded} />
-      </Suspense>
+      {wanted ? (
+        <Suspense fallback={standIn}>
+          <AccountMenu
+            name={name}
+            role={roleName}
+            target={button(undefined, menuButton)}
+            defaultOpened
+            onClose={keepFocus}
+          />
+        </Suspense>
+      ) : (
+        standIn
+      )}
     </Group>
   );
 }
