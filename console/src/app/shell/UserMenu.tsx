@@ -27,10 +27,12 @@ export function UserMenu() {
   useEffect(() => whenIdle(() => void loadAccountMenu()), []);
   const label = name ? t('menu.userMenuOf', { name, role: roleName }) : t('menu.userMenu');
   const menuButton = useRef<HTMLButtonElement>(null);
-  // Opened by the stand-in's click, the menu has no button to give the focus back to on Escape (the one that
-  // had it is gone): its own button takes it, unless the focus has gone on (to an item's page).
+  // Mounted open by the stand-in's click, the menu does not know where the focus was (the stand-in that had
+  // it is gone), so Mantine gives it back to nothing when it closes: its own button takes it, as after any
+  // other opening, unless the focus has already gone elsewhere (a click outside on another control).
   const keepFocus = () => {
-    if (!document.activeElement || document.activeElement === document.body) menuButton.current?.focus();
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('[role="menu"]')) menuButton.current?.focus();
   };
   const button = (onClick?: () => void, ref?: Ref<HTMLButtonElement>) => (
     <ActionIcon
