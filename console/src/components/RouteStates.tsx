@@ -23,13 +23,13 @@ export function PagePending() {
  */
 export function ShellPending() {
   return (
-    <div className={classes.shell}>
+    <>
       <div className={classes.shellHeader} />
       <div className={classes.shellMenu} />
       <div className={classes.shellMain}>
         <PagePending />
       </div>
-    </div>
+    </>
   );
 }
 

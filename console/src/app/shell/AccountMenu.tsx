@@ -13,26 +13,24 @@ const ACCOUNT_PAGES = APP_ROUTES.filter((route) => route.group === 'account');
 
 /**
  * The user menu (account pages and logout) around its button: a chunk of its own, fetched when the
- * browser is idle and mounted, open, at the first click on UserMenu's stand-in of the same button.
+ * browser is idle and mounted, open, at the first click on UserMenu's stand-in of the same button (so it
+ * opens as it mounts).
  */
 export default function AccountMenu({
   name,
   role,
   target,
-  defaultOpened = false,
   onClose,
 }: {
   name: string;
   /** The role's name in the current merchant. */
   role: string;
   target: ReactNode;
-  /** Open at once: mounted by a click on the stand-in button. */
-  defaultOpened?: boolean;
   onClose?: () => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" width={220} defaultOpened={defaultOpened} onClose={onClose}>
+    <Menu position="bottom-end" shadow="md" width={220} defaultOpened onClose={onClose}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {/* Who is signed in, in full: the header may show the name cut, and not the role, on a phone. */}

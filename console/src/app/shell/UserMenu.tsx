@@ -58,13 +58,7 @@ export function UserMenu() {
       </Badge>
       {wanted ? (
         <Suspense fallback={standIn}>
-          <AccountMenu
-            name={name}
-            role={roleName}
-            target={button(undefined, menuButton)}
-            defaultOpened
-            onClose={keepFocus}
-          />
+          <AccountMenu name={name} role={roleName} target={button(undefined, menuButton)} onClose={keepFocus} />
         </Suspense>
       ) : (
         standIn
