@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { watchEmbeddedCeiling } from './db/embeddedCeiling';
+import { watchEmbeddedMaintenance } from './db/embeddedMaintenance';
 import { migrateToLatest } from './db/migrate';
 import { newOperatorSecret, removeOperatorChannel, writeOperatorChannel } from './domain/operatorChannel';
 import { buildApp } from './http/app';
@@ -48,6 +49,11 @@ async function main(): Promise<void> {
     // PGlite runs no autovacuum: refresh the planner statistics once per start.
     await sql`analyze`.execute(db);
   }
+  // The embedded database tidies its day counts (it has no autovacuum), now and hourly.
+  const maintenance = config.databaseUrl
+    ? null
+    : watchEmbeddedMaintenance(db, (error) => log.warn({ err: error }, 'embedded database maintenance failed'));
+  await maintenance?.first;
   // The embedded database warns as its ledger nears the ceiling (EMBEDDED_WARN_ENTRIES), now and hourly.
   const ceiling = config.databaseUrl
     ? null
@@ -71,6 +77,7 @@ async function main(): Promise<void> {
     deadline.unref();
     try {
       ceiling?.stop();
+      maintenance?.stop();
       if (operatorApp) {
         removeOperatorChannel(config.dataDir);
         await operatorApp.close();
