@@ -141,7 +141,8 @@ async function main() {
   );
   let worstBare = 0;
   let worstSmall = 0;
-  // BENCH_LISTS=none skips the pages (to measure the export alone); a comma list picks lists by path.
+  // BENCH_LISTS=none skips the pages (to measure the export alone); a comma list picks lists by path;
+  // `turns` measures only page 1 in turns (below).
   const chosen = (process.env.BENCH_LISTS ?? '').split(',').filter(Boolean);
   for (const list of LISTS.filter((l) => chosen.length === 0 || chosen.includes(l.path))) {
     const { total } = await apiPage(BIG, list, 1);
@@ -170,7 +171,10 @@ async function main() {
   // both sides meet the same load: what a request costs beyond its rows (sign-in check, role, count, JSON).
   const all = LISTS[0] as HistoryList;
   const turns = { api: [] as number[], keyset: [] as number[] };
-  const turnsRun = chosen.length === 0 || chosen.includes(all.path) ? 2 * RUNS + 3 : 0;
+  // The first turns warm both sides up (more of them when no list ran before: BENCH_LISTS=turns).
+  const warmTurns = chosen.includes('turns') && !chosen.includes(all.path) ? RUNS + 3 : 3;
+  const turnsRun =
+    chosen.length === 0 || chosen.includes(all.path) || chosen.includes('turns') ? 2 * RUNS + warmTurns : 0;
   for (let i = 0; i < turnsRun; i++) {
     const t0 = performance.now();
     const response = await fetch(
@@ -190,7 +194,7 @@ async function main() {
       },
     });
     const { keysetMs } = (await next()) as { keysetMs: number };
-    if (i >= 3) {
+    if (i >= warmTurns) {
       turns.api.push(apiMs);
       turns.keyset.push(keysetMs);
     }

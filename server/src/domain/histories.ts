@@ -1,11 +1,12 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
-import { sql } from 'kysely';
+import { type Compilable, sql } from 'kysely';
 import { type Db, embeddedCopyOf, postgresPoolOf } from '../db/connection';
 import { COPY_BATCH_ROWS, copyRows, withInlineParameters } from '../db/copyOut';
 import { prepared } from '../db/prepared';
 import type { TransactionType } from '../db/schema';
+import { statementTemplate } from '../db/statementTemplate';
 import { notFound } from './errors';
-import { copiedHistoryRows, copiedRow, type HistoryRow, lastCopiedCursor, toRow } from './historyRows';
+import { copiedHistoryRows, copiedRow, type HistoryRow, lastCopiedCursor, type ShownEntry, toRow } from './historyRows';
 import { exactInstant, KEYSET_BATCH_SIZE, keysetChunks, pastCursor } from './keyset';
 import { refundableRemainingColumn } from './refunds';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
@@ -138,20 +139,18 @@ function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: numb
 }
 
 /**
- * A page's rows from `offset` (also the instant as the driver reads it): every list page reads them, so
- * prepared (a few shapes: one per filter set).
+ * A page's rows from `offset` (also the instant as the driver reads it), with what is left to refund of a
+ * payment into `refundableIn` (null: not read).
  */
-const pageRows = (
+function pageRowsQuery(
   db: Db,
   query: ReturnType<typeof historyQuery>,
   limit: number,
   offset: number,
   refundableIn: string | null,
-) => {
+): Compilable<ShownEntry & { created_at: Date; refundable_remaining: string | null }> {
   const rows = orderedRows(db, query, limit, offset).select('e.created_at');
-  if (refundableIn === null) {
-    return prepared(rows.select(sql<string | null>`null`.as('refundable_remaining'))).execute();
-  }
+  if (refundableIn === null) return prepared(rows.select(sql<string | null>`null`.as('refundable_remaining')));
   // What is left to refund of a payment into the wallet, in the rows' statement rather than one after it
   // (named from outside the page: the subquery's own aliases are the rows' ones).
   return prepared(
@@ -168,8 +167,55 @@ const pageRows = (
       )
       .orderBy('page.created_at', 'desc')
       .orderBy('page.id', 'desc'),
-  ).execute();
-};
+  );
+}
+
+/** What a list's statements are built from, each value a parameter (statementTemplate). */
+interface ListValues {
+  walletNo: string;
+  type: TransactionType | undefined;
+  transactionId: number | undefined;
+  commentsOnly: boolean | undefined;
+}
+
+/** The filter of a list's values, as historyQuery and countedDays read it (no search: see entrySearch). */
+const listFilter = (v: ListValues): HistoryFilter => ({
+  walletNo: v.walletNo,
+  startDate: '',
+  endDate: '',
+  type: v.type,
+  transactionId: v.transactionId,
+  commentsOnly: v.commentsOnly,
+});
+
+// Every list page reads its rows and its total (or, deeper, its day counts): prepared, and compiled once per
+// filter set. A list with an amount or time-of-day search builds its statements anew (entrySearch).
+const pageRowsStatement = statementTemplate(
+  (db: Db, v: ListValues & { from: Date; to: Date; limit: number; offset: number; refundableIn: string | null }) =>
+    pageRowsQuery(db, historyQuery(db, listFilter(v), v), v.limit, v.offset, v.refundableIn),
+);
+
+/** A page's rows from `offset` (a template of a few shapes, one per filter set, without a search). */
+const pageRows = (
+  db: Db,
+  filter: HistoryFilter,
+  bounds: Bounds,
+  limit: number,
+  offset: number,
+  refundableIn: string | null,
+) =>
+  entrySearch(filter)
+    ? db
+        .executeQuery(pageRowsQuery(db, historyQuery(db, filter, bounds), limit, offset, refundableIn))
+        .then((r) => r.rows)
+    : pageRowsStatement(db, 'rows', { ...listValues(filter), ...bounds, limit, offset, refundableIn });
+
+const listValues = (filter: HistoryFilter): ListValues => ({
+  walletNo: filter.walletNo,
+  type: filter.type,
+  transactionId: filter.transactionId,
+  commentsOnly: filter.commentsOnly,
+});
 
 const plain = ({
   cursor: _cursor,
@@ -212,13 +258,7 @@ async function dayCounts(db: Db, filter: HistoryFilter): Promise<{ day: string; 
       .execute();
     return rows.map((row) => ({ day: row.day, entries: Number(row.entries) }));
   }
-  const { query, counted } = countedDays(db, filter);
-  const rows = await prepared(
-    query
-      .select(['day', (eb) => eb.fn.sum<number>(counted).as('entries')])
-      .groupBy('day')
-      .orderBy('day', 'desc'),
-  ).execute();
+  const rows = await dayCountsStatement(db, 'days', periodValues(filter));
   return rows.map((row) => ({ day: row.day, entries: Number(row.entries) })).filter((row) => row.entries > 0);
 }
 
@@ -233,10 +273,32 @@ async function periodTotal(db: Db, filter: HistoryFilter): Promise<number> {
       .executeTakeFirstOrThrow();
     return Number(row.entries);
   }
-  const { query, counted } = countedDays(db, filter);
-  const row = await prepared(query.select((eb) => eb.fn.sum<number>(counted).as('entries'))).executeTakeFirst();
+  const [row] = await periodTotalStatement(db, 'total', periodValues(filter));
   return Number(row?.entries ?? 0);
 }
+
+type PeriodValues = ListValues & { startDate: string; endDate: string };
+
+const periodValues = (filter: HistoryFilter): PeriodValues => ({
+  ...listValues(filter),
+  startDate: filter.startDate,
+  endDate: filter.endDate,
+});
+
+const periodTotalStatement = statementTemplate((db: Db, v: PeriodValues) => {
+  const { query, counted } = countedDays(db, { ...listFilter(v), startDate: v.startDate, endDate: v.endDate });
+  return prepared(query.select((eb) => eb.fn.sum<number>(counted).as('entries')));
+});
+
+const dayCountsStatement = statementTemplate((db: Db, v: PeriodValues) => {
+  const { query, counted } = countedDays(db, { ...listFilter(v), startDate: v.startDate, endDate: v.endDate });
+  return prepared(
+    query
+      .select(['day', (eb) => eb.fn.sum<number>(counted).as('entries')])
+      .groupBy('day')
+      .orderBy('day', 'desc'),
+  );
+});
 
 export interface HistoryPage<R = HistoryRow> {
   rows: R[];
@@ -261,14 +323,14 @@ export async function historyPage<R>(
   const period = tokyoPeriod(filter.startDate, filter.endDate);
   const skip = (page - 1) * limit;
   const refundableIn = options.refundable ? filter.walletNo : null;
-  const presented = async (query: ReturnType<typeof historyQuery>, offset: number) =>
-    present((await pageRows(db, query, limit, offset, refundableIn)).map(toRow));
+  const presented = async (bounds: Bounds, offset: number) =>
+    present((await pageRows(db, filter, bounds, limit, offset, refundableIn)).map(toRow));
   if (filter.transactionId !== undefined) {
     // One transaction's entries (a handful, by the transaction index): counted directly.
     const base = historyQuery(db, filter, period);
     const [{ total }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      presented(base, skip),
+      presented(period, skip),
     ]);
     return { rows, total: Number(total) };
   }
@@ -276,7 +338,7 @@ export async function historyPage<R>(
     // The first page starts at the period's end: its rows are read beside the total, not after it.
     // (Folding the total into the rows' statement measured slower: the sum of the day counts then runs
     // after the rows instead of beside them.)
-    const [total, rows] = await Promise.all([periodTotal(db, filter), presented(historyQuery(db, filter, period), 0)]);
+    const [total, rows] = await Promise.all([periodTotal(db, filter), presented(period, 0)]);
     return { rows, total };
   }
   const days = await dayCounts(db, filter);
@@ -292,7 +354,7 @@ export async function historyPage<R>(
     before += d.entries;
   }
   const to = new Date(Math.min(period.to.getTime(), tokyoDayStart(addDays(startDay, 1)).getTime()));
-  const rows = await presented(historyQuery(db, filter, { from: period.from, to }), skip - before);
+  const rows = await presented({ from: period.from, to }, skip - before);
   return { rows, total };
 }
 

@@ -3,6 +3,7 @@ import { type Role, STEP_UP_WINDOW_MS, type TwoStepMethod } from '@coin/contract
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { prepared } from '../db/prepared';
+import { statementTemplate } from '../db/statementTemplate';
 import { type AccessTarget, isTargetKey, type Membership, membershipOf, membershipQuery } from './access';
 import { recordAudit } from './audit';
 import { DomainError } from './errors';
@@ -406,8 +407,26 @@ export async function accessCheck(
   claims: { popinfoId: string; userId: number; merchantId: number | null },
   target: AccessTarget | null,
 ): Promise<AccessCheck> {
-  const { merchantId, userId } = claims;
-  const session = db
+  const values = { popinfoId: claims.popinfoId, userId: claims.userId, merchantId: claims.merchantId };
+  const active = (row: { revoked_at: Date | null; member: unknown } | undefined) =>
+    row !== undefined && row.revoked_at === null && row.member === true;
+  if (!target || !isTargetKey(target)) {
+    const [row] = await sessionStatement(db, 'session', values);
+    return { active: active(row), membership: null, mustEnrol: false };
+  }
+  const [row] = await targetStatement(db, target.kind, { ...values, targetKey: targetKeyOf(target) });
+  return {
+    active: active(row),
+    membership: row?.merchant_id != null && row.role != null ? { merchantId: row.merchant_id, role: row.role } : null,
+    mustEnrol: row?.must_enrol === true,
+  };
+}
+
+type SessionValues = { popinfoId: string; userId: number; merchantId: number | null };
+
+/** The sign-in's family, and whether the user still holds an ACTIVE role at the merchant it is bound to. */
+function sessionQuery(db: Db, { popinfoId, userId, merchantId }: SessionValues) {
+  return db
     .selectFrom('session_families as f')
     .select((eb) => [
       'f.revoked_at',
@@ -415,32 +434,40 @@ export async function accessCheck(
         ? sql<boolean>`true`.as('member')
         : eb.exists(membershipQuery(db, userId, { kind: 'merchant', merchantId })).as('member'),
     ])
-    .where('f.popinfo_id', '=', claims.popinfoId)
+    .where('f.popinfo_id', '=', popinfoId)
     .where('f.user_id', '=', userId);
-  const active = (row: { revoked_at: Date | null; member: unknown } | undefined) =>
-    row !== undefined && row.revoked_at === null && row.member === true;
-  if (!target || !isTargetKey(target)) {
-    return { active: active(await prepared(session).executeTakeFirst()), membership: null, mustEnrol: false };
-  }
-  // Every signed-in request reads this: prepared (one text per kind of target).
-  const row = await prepared(
-    session
-      .leftJoin(membershipQuery(db, userId, target).as('target'), (join) => join.onTrue())
-      .leftJoin('merchants as tm', 'tm.id', 'target.merchant_id')
-      .select([
-        'target.merchant_id',
-        'target.role',
-        sql<boolean>`coalesce(tm.require_two_step, false) and not ${secondFactorCondition(db, userId)}`.as(
-          'must_enrol',
-        ),
-      ]),
-  ).executeTakeFirst();
-  return {
-    active: active(row),
-    membership: row?.merchant_id != null && row.role != null ? { merchantId: row.merchant_id, role: row.role } : null,
-    mustEnrol: row?.must_enrol === true,
-  };
 }
+
+const targetKeyOf = (target: AccessTarget): number | string =>
+  target.kind === 'merchant' ? target.merchantId : target.kind === 'wallet' ? target.walletNo : target.applicationId;
+
+const targetOfKey = (kind: string, key: number | string): AccessTarget =>
+  kind === 'merchant'
+    ? { kind, merchantId: key as number }
+    : kind === 'wallet'
+      ? { kind, walletNo: key as string }
+      : { kind: 'refundApplication', applicationId: key as number };
+
+// Every signed-in request reads one of these: prepared, and compiled once per kind of target.
+const sessionStatement = statementTemplate((db: Db, values: SessionValues) => prepared(sessionQuery(db, values)));
+
+const targetStatement = statementTemplate(
+  (db: Db, { targetKey, ...values }: SessionValues & { targetKey: number | string }, kind: string) =>
+    prepared(
+      sessionQuery(db, values)
+        .leftJoin(membershipQuery(db, values.userId, targetOfKey(kind, targetKey)).as('target'), (join) =>
+          join.onTrue(),
+        )
+        .leftJoin('merchants as tm', 'tm.id', 'target.merchant_id')
+        .select([
+          'target.merchant_id',
+          'target.role',
+          sql<boolean>`coalesce(tm.require_two_step, false) and not ${secondFactorCondition(db, values.userId)}`.as(
+            'must_enrol',
+          ),
+        ]),
+    ),
+);
 
 /** A new reauth token in the caller's family, bound to a merchant where the caller holds an ACTIVE role. */
 export async function switchMerchant(
