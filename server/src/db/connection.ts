@@ -88,12 +88,12 @@ export function postgresPoolOf(db: Db): pg.Pool | null {
 const embedded = new WeakMap<Db, PGliteDialect>();
 
 /**
- * Runs a `COPY (query) TO '/dev/blob'` on the embedded database and answers its output as text (what a
- * history export reads its batches through, domain/histories.ts); null on PostgreSQL.
+ * Runs a `COPY (query) TO '/dev/blob'` on the embedded database and answers its output as UTF-8 bytes (what
+ * a history export reads its batches through, domain/histories.ts); null on PostgreSQL.
  */
-export function embeddedCopyOf(db: Db): ((statement: string) => Promise<string>) | null {
+export function embeddedCopyOf(db: Db): ((statement: string) => Promise<Uint8Array>) | null {
   const dialect = embedded.get(db);
-  return dialect ? (statement) => dialect.copyText(statement) : null;
+  return dialect ? (statement) => dialect.copyBytes(statement) : null;
 }
 
 /** Connections of the database's PostgreSQL pool; null on the embedded database. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { embeddedCopyOf, openDatabase, postgresPoolOf } from './connection';
-import { copyField, copyRecords, copyRows, sqlLiteral, withInlineParameters } from './copyOut';
+import { copiedText, copyField, copyRecords, copyRows, sqlLiteral, withInlineParameters } from './copyOut';
 
 describe('withInlineParameters', () => {
   it('writes each placeholder as its literal, and leaves those inside quotes as written', () => {
@@ -58,17 +58,22 @@ describe('a COPY on the embedded database', () => {
         .select(['id', 'name'] as never)
         .orderBy('id' as never);
       const statement = `COPY (${withInlineParameters(query.compile())}) TO '/dev/blob'`;
-      expect(copyRecords(await copy(statement))).toEqual([
+      expect(copyRecords(copiedText(await copy(statement)))).toEqual([
         ['1', 'タブ\tと改行\n'],
         ['2', null],
       ]);
-      let copied: Promise<string> | undefined;
+      let copied: Promise<Uint8Array> | undefined;
       await db.transaction().execute(async (trx) => {
         await sql`insert into t values (3, 'c')`.execute(trx);
         copied = copy(statement);
         await sql`insert into t values (4, 'd')`.execute(trx);
       });
-      expect(copyRecords(await (copied as Promise<string>)).map(([id]) => id)).toEqual(['1', '2', '3', '4']);
+      expect(copyRecords(copiedText(await (copied as Promise<Uint8Array>))).map(([id]) => id)).toEqual([
+        '1',
+        '2',
+        '3',
+        '4',
+      ]);
       expect(postgresPoolOf(db)).toBeNull();
     } finally {
       await db.destroy();

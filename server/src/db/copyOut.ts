@@ -72,6 +72,11 @@ export function withInlineParameters(query: Pick<CompiledQuery, 'sql' | 'paramet
   return out;
 }
 
+/** The text of COPY output read as bytes (the embedded database's '/dev/blob': UTF-8, the database's own). */
+export const copiedText = (bytes: Uint8Array): string => utf8.decode(bytes);
+
+const utf8 = new TextDecoder();
+
 const ESCAPED: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
 
 /**

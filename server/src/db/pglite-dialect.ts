@@ -184,14 +184,16 @@ class PGliteDriver implements Driver {
   }
 
   /**
-   * The output of a `COPY … TO '/dev/blob'` statement as text, run on the one connection between other
-   * callers' statements (never inside another caller's transaction).
+   * The output of a `COPY … TO '/dev/blob'` statement as bytes (UTF-8 text), run on the one connection
+   * between other callers' statements (never inside another caller's transaction). Bytes, not a string: a
+   * history export hands each batch to its worker thread as they are (csvWorkers.ts), so the main thread
+   * makes no large strings of them.
    */
-  async copyText(statement: string): Promise<string> {
+  async copyBytes(statement: string): Promise<Uint8Array> {
     const connection = (await this.acquireConnection()) as PGliteConnection;
     try {
       const result = await connection.pglite.query(statement);
-      return result.blob ? await result.blob.text() : '';
+      return result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array(0);
     } finally {
       await this.releaseConnection();
     }
@@ -222,10 +224,10 @@ export class PGliteDialect implements Dialect {
     return this.#driver;
   }
 
-  /** PGliteDriver.copyText on the database this dialect opened. */
-  copyText(statement: string): Promise<string> {
+  /** PGliteDriver.copyBytes on the database this dialect opened. */
+  copyBytes(statement: string): Promise<Uint8Array> {
     if (!this.#driver) throw new Error('PGlite dialect used before its database was opened');
-    return this.#driver.copyText(statement);
+    return this.#driver.copyBytes(statement);
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -1,7 +1,7 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
 import { type Compilable, sql } from 'kysely';
 import { type Db, embeddedCopyOf, postgresPoolOf } from '../db/connection';
-import { COPY_BATCH_ROWS, copyRows, withInlineParameters } from '../db/copyOut';
+import { COPY_BATCH_ROWS, copiedText, copyRows, withInlineParameters } from '../db/copyOut';
 import { prepared } from '../db/prepared';
 import type { TransactionType } from '../db/schema';
 import { statementTemplate } from '../db/statementTemplate';
@@ -361,7 +361,7 @@ export async function historyPage<R>(
 /**
  * Every row of the filtered history, newest first, in batches (for CSV; nothing is buffered whole): on
  * PostgreSQL through one COPY of the ordered rows (db/copyOut.ts); on PGlite in keyset batches, each
- * one COPY to PGlite's '/dev/blob' read as text (PGlite's own row objects cost more than the query).
+ * one COPY to PGlite's '/dev/blob' read as UTF-8 text (PGlite's own row objects cost more than the query).
  * A batch row's instant comes from the exact cursor text alone (no second timestamp column to parse):
  * `created_at` is the same millisecond ISO text as a page row's.
  */
@@ -377,7 +377,7 @@ export function historyBatches(
       batch.map(copiedRow),
     );
   }
-  return mapped(embeddedHistoryTexts(db, filter, batchSize), copiedHistoryRows);
+  return mapped(embeddedHistoryCopies(db, filter, batchSize), (bytes) => copiedHistoryRows(copiedText(bytes)));
 }
 
 async function* mapped<T, U>(source: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U> {
@@ -385,19 +385,20 @@ async function* mapped<T, U>(source: AsyncIterable<T>, map: (item: T) => U): Asy
 }
 
 /**
- * The embedded database's history export as COPY text, a keyset batch at a time, each one COPY to
- * PGlite's '/dev/blob' (copiedHistoryRows reads it; a worker thread writes the CSV straight from it,
- * http/csvWorker.ts); null on PostgreSQL.
+ * The embedded database's history export as COPY output (UTF-8 text as bytes), a keyset batch at a time,
+ * each one COPY to PGlite's '/dev/blob' (copiedHistoryRows reads its text; a worker thread writes the CSV
+ * straight from the bytes, http/csvWorker.ts, which are handed over rather than decoded here); null on
+ * PostgreSQL.
  */
-export function historyCopyTexts(
+export function historyCopies(
   db: Db,
   filter: HistoryFilter,
   batchSize = KEYSET_BATCH_SIZE,
-): AsyncGenerator<string> | null {
-  return postgresPoolOf(db) ? null : embeddedHistoryTexts(db, filter, batchSize);
+): AsyncGenerator<Uint8Array> | null {
+  return postgresPoolOf(db) ? null : embeddedHistoryCopies(db, filter, batchSize);
 }
 
-function embeddedHistoryTexts(db: Db, filter: HistoryFilter, batchSize: number): AsyncGenerator<string> {
+function embeddedHistoryCopies(db: Db, filter: HistoryFilter, batchSize: number): AsyncGenerator<Uint8Array> {
   const period = tokyoPeriod(filter.startDate, filter.endDate);
   const copy = embeddedCopyOf(db);
   if (!copy) throw new Error('a history export reads a database opened by openDatabase');

@@ -113,16 +113,19 @@ export function copiedRow([
 /** Every row of a COPY text of orderedRows. */
 export const copiedHistoryRows = (text: string): HistoryRow[] => copyRecords(text).map(copiedRow);
 
+const utf8 = new TextDecoder();
+const NEWLINE = 0x0a;
+
 /**
- * The cursor of the last row of a COPY text of orderedRows (its id and exact instant come first), and how
- * many rows it holds, without reading the others.
+ * The cursor of the last row of a COPY output of orderedRows (its id and exact instant come first), and how
+ * many rows it holds, read from its bytes without decoding the others.
  */
-export function lastCopiedCursor(text: string): { rows: number; last: HistoryCursor | null } {
+export function lastCopiedCursor(bytes: Uint8Array): { rows: number; last: HistoryCursor | null } {
   let rows = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) rows += 1;
+  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) rows += 1;
   if (rows === 0) return { rows, last: null };
-  const start = text.lastIndexOf('\n', text.length - 2) + 1;
-  const [id, , at] = text.slice(start, text.length - 1).split('\t', 3);
+  const start = bytes.lastIndexOf(NEWLINE, bytes.length - 2) + 1;
+  const [id, , at] = utf8.decode(bytes.subarray(start, bytes.length - 1)).split('\t', 3);
   return { rows, last: { at: at as string, id: Number(id) } };
 }
 

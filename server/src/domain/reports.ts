@@ -21,7 +21,7 @@ import type { TransactionType } from '../db/schema';
 import { couponRows, couponStatus } from './coupons';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
-import { type HistoryFilter, historyBatches, historyCopyTexts } from './histories';
+import { type HistoryFilter, historyBatches, historyCopies } from './histories';
 import { type HistoryCsvKind, historyCells } from './historyRows';
 import { invoiceBatches } from './invoices';
 import { journalBatches } from './journal';
@@ -64,10 +64,10 @@ export interface Report {
   header: readonly string[] | null;
   batches: AsyncIterable<ReportValue[][]>;
   /**
-   * On the embedded database, a history report's rows as the COPY text batches `batches` reads, and the
-   * file's kind: the HTTP layer writes them in a worker thread instead (http/csvWorkers.ts).
+   * On the embedded database, a history report's rows as the COPY output batches `batches` reads (UTF-8
+   * bytes), and the file's kind: the HTTP layer writes them in a worker thread instead (http/csvWorkers.ts).
    */
-  historyTexts?: { texts: AsyncIterable<string>; kind: HistoryCsvKind };
+  historyCopies?: { copies: AsyncIterable<Uint8Array>; kind: HistoryCsvKind };
 }
 
 async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => ReportValue[]) {
@@ -149,7 +149,7 @@ export async function buildReport(
   tokyoPeriod(filter.startDate, filter.endDate);
   const history: HistoryFilter = { walletNo: merchant.wallet_no, startDate: filter.startDate, endDate: filter.endDate };
   const historyReport = (kind: HistoryCsvKind, of: HistoryFilter): Report => {
-    const texts = historyCopyTexts(db, of);
+    const copies = historyCopies(db, of);
     return {
       merchantName: merchant.name,
       header:
@@ -157,7 +157,7 @@ export async function buildReport(
           ? [...HISTORY_CSV_HEADER, HISTORY_COLUMN_LABELS.canceledTransactionId]
           : HISTORY_CSV_HEADER,
       batches: mapBatches(historyBatches(db, of), (row) => historyCells(row, kind)),
-      ...(texts ? { historyTexts: { texts, kind } } : {}),
+      ...(copies ? { historyCopies: { copies, kind } } : {}),
     };
   };
   switch (report) {

@@ -297,3 +297,12 @@ export function contentDisposition(fileName: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The buffer of a view that spans all of it, to move with a message to or from the history CSV worker
+ * (csvWorkers.ts) rather than copy; none (the view is copied) when it shares its buffer with other data.
+ */
+export const movable = (view: Uint8Array): ArrayBuffer[] =>
+  view.buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === view.buffer.byteLength
+    ? [view.buffer]
+    : [];

@@ -1,7 +1,7 @@
 import type { CsvEncoding } from '@coin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { historyBatches, historyCopyTexts } from '../domain/histories';
+import { historyBatches, historyCopies } from '../domain/histories';
 import { type HistoryCsvKind, historyCells, lastCopiedCursor } from '../domain/historyRows';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { createTestDatabase, DEMO, type TestDatabase } from '../testing/harness';
@@ -27,6 +27,8 @@ const ROWS_PER_BATCH = 2;
 let database: TestDatabase;
 let db: Db;
 const filter = () => ({ walletNo: DEMO.mainWalletNo, startDate: DAY, endDate: DAY });
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
 
 async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
@@ -82,9 +84,9 @@ describe('history files written in the worker thread (embedded database)', () =>
         comments: { ...filter(), commentsOnly: true },
       };
       for (const [kind, of] of Object.entries(files) as [HistoryCsvKind, (typeof files)[HistoryCsvKind]][]) {
-        const texts = historyCopyTexts(db, of, ROWS_PER_BATCH);
-        expect(texts).not.toBeNull();
-        const inWorker = await bytesOf(historyBatchesWritten(texts as AsyncGenerator<string>, kind, encoding));
+        const copies = historyCopies(db, of, ROWS_PER_BATCH);
+        expect(copies).not.toBeNull();
+        const inWorker = await bytesOf(historyBatchesWritten(copies as AsyncGenerator<Uint8Array>, kind, encoding));
         const main = await bytesOf(onMainThread(kind, encoding, of));
         expect(main.length).toBeGreaterThan(0);
         expect(inWorker.equals(main)).toBe(true);
@@ -97,16 +99,33 @@ describe('history files written in the worker thread (embedded database)', () =>
   }
 
   it('fails a batch it cannot read, and goes on writing the next ones', async () => {
-    await expect(writeHistoryBatch('not a history row\n', 'histories', 'utf8')).rejects.toThrow(
+    await expect(writeHistoryBatch(utf8('not a history row\n'), 'histories', 'utf8')).rejects.toThrow(
       'the CSV worker failed',
     );
-    const texts = historyCopyTexts(db, filter(), ROWS_PER_BATCH) as AsyncGenerator<string>;
-    expect((await bytesOf(historyBatchesWritten(texts, 'histories', 'utf8'))).length).toBeGreaterThan(0);
+    const copies = historyCopies(db, filter(), ROWS_PER_BATCH) as AsyncGenerator<Uint8Array>;
+    expect((await bytesOf(historyBatchesWritten(copies, 'histories', 'utf8'))).length).toBeGreaterThan(0);
+  });
+
+  it('moves a batch to the worker rather than copying it, unless its buffer holds other data', async () => {
+    const copies = historyCopies(db, filter(), ROWS_PER_BATCH) as AsyncGenerator<Uint8Array>;
+    const first = (await copies.next()).value as Uint8Array;
+    await copies.return(undefined);
+    const size = first.byteLength;
+    expect(size).toBeGreaterThan(0);
+    const shared = new Uint8Array(new ArrayBuffer(size + 8), 0, size);
+    shared.set(first);
+    const fromShared = await writeHistoryBatch(shared, 'histories', 'utf8');
+    expect(shared.byteLength).toBe(size);
+    const moved = await writeHistoryBatch(first, 'histories', 'utf8');
+    // Moved: this thread's view of the batch is emptied (its memory went with the message).
+    expect(first.byteLength).toBe(0);
+    expect(moved.equals(fromShared)).toBe(true);
+    expect(moved.length).toBeGreaterThan(0);
   });
 
   it('reads the count and the last cursor of a COPY text without its other rows', () => {
-    expect(lastCopiedCursor('')).toEqual({ rows: 0, last: null });
+    expect(lastCopiedCursor(utf8(''))).toEqual({ rows: 0, last: null });
     const text = '7\t70\t2024-02-29T01:00:00.000001Z\tPAYMENT\n8\t80\t2024-02-29T00:59:59.999999Z\tPAYMENT\n';
-    expect(lastCopiedCursor(text)).toEqual({ rows: 2, last: { at: '2024-02-29T00:59:59.999999Z', id: 8 } });
+    expect(lastCopiedCursor(utf8(text))).toEqual({ rows: 2, last: { at: '2024-02-29T00:59:59.999999Z', id: 8 } });
   });
 });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CsvEncoding } from '@coin/contract';
 import type { HistoryCsvKind } from '../domain/historyRows';
+import { movable } from './csv';
 import type { CsvWorkerAnswer, CsvWorkerRequest } from './csvWorker';
 
 /**
@@ -52,13 +53,17 @@ function started(): Worker {
   return thread;
 }
 
-/** One COPY text batch of a history written as CSV bytes of the file's kind and encoding, in the worker. */
-export function writeHistoryBatch(text: string, kind: HistoryCsvKind, encoding: CsvEncoding): Promise<Buffer> {
+/**
+ * One COPY output batch of a history (UTF-8 bytes) written as CSV bytes of the file's kind and encoding, in
+ * the worker. Bytes that fill their own buffer are moved to the worker, not copied (the caller's view is
+ * emptied): the main thread keeps no copy of a batch it has handed over, nor a string of it.
+ */
+export function writeHistoryBatch(copied: Uint8Array, kind: HistoryCsvKind, encoding: CsvEncoding): Promise<Buffer> {
   const thread = started();
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    thread.postMessage({ id, text, kind, encoding } satisfies CsvWorkerRequest);
+    thread.postMessage({ id, copied, kind, encoding } satisfies CsvWorkerRequest, movable(copied));
   });
 }
 
@@ -68,13 +73,13 @@ export function writeHistoryBatch(text: string, kind: HistoryCsvKind, encoding: 
  * pace of the slower of the two instead of their sum. At most two batches are in the worker.
  */
 export async function* historyBatchesWritten(
-  texts: AsyncIterable<string>,
+  copies: AsyncIterable<Uint8Array>,
   kind: HistoryCsvKind,
   encoding: CsvEncoding,
 ): AsyncGenerator<Buffer> {
   let previous: Promise<Buffer> | undefined;
-  for await (const text of texts) {
-    const next = writeHistoryBatch(text, kind, encoding);
+  for await (const copied of copies) {
+    const next = writeHistoryBatch(copied, kind, encoding);
     // Awaited in the next turn; a reader that stops early (a client gone) leaves it unread, not unhandled.
     next.catch(() => {});
     if (previous) yield await previous;

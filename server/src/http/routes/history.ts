@@ -51,10 +51,10 @@ export const historyHandlers: CallHandlers<
     // A report's cells are CSV cells as they are (a Date is written as the Tokyo date-time).
     // On the embedded database a history's rows are written in a worker thread, beside the database's own
     // work on this one (csvWorkers.ts).
-    const stream = report.historyTexts
+    const stream = report.historyCopies
       ? csvFileStream(
           report.header,
-          historyBatchesWritten(report.historyTexts.texts, report.historyTexts.kind, query.encoding),
+          historyBatchesWritten(report.historyCopies.copies, report.historyCopies.kind, query.encoding),
           query.encoding,
         )
       : csvStream(report.header, report.batches, (row: ReportValue[]) => row, query.encoding);
