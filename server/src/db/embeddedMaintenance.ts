@@ -17,7 +17,7 @@ export async function tidyEmbeddedDatabase(db: Db): Promise<void> {
 
 /**
  * Tidies now and then every `intervalMs` (hourly). A failed run (the database closing at shutdown) is
- * reported and the service goes on; the timer does not keep the process alive.
+ * reported and the service goes on, the first one included; the timer does not keep the process alive.
  */
 export function watchEmbeddedMaintenance(
   db: Db,
@@ -28,5 +28,5 @@ export function watchEmbeddedMaintenance(
     tidyEmbeddedDatabase(db).catch(onError);
   }, intervalMs);
   timer.unref();
-  return { first: tidyEmbeddedDatabase(db), stop: () => clearInterval(timer) };
+  return { first: tidyEmbeddedDatabase(db).catch(onError), stop: () => clearInterval(timer) };
 }

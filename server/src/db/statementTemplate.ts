@@ -11,8 +11,8 @@ import type { Db } from './connection';
  *
  * How it works: the builder is called with a stand-in (a slot) for each value, and the compiled text keeps
  * the slots as its parameters; a call swaps its own values in. A value that decides the text rather than
- * fill it in cannot be a slot: absent values (undefined, null) and booleans are kept as they are and are
- * part of the shape's key, and whatever else the builder chooses the text by (a kind of target, a filter
+ * fill it in cannot be a slot: absent values (undefined, null), booleans and other falsy values are kept as
+ * they are and are part of the shape's key, and whatever else the builder chooses the text by (a kind of target, a filter
  * set) the caller names in `shape`. The first call of each shape also builds with the real values and
  * throws if the two texts differ (a builder that chose its text by a value it was not told to key on).
  */
@@ -29,8 +29,12 @@ type Values = object;
 
 const namedValue = (values: Values, name: string): unknown => (values as Record<string, unknown>)[name];
 
-/** Whether a value decides the text (kept, and keyed on) rather than fills a parameter in (a slot). */
-const decidesText = (value: unknown) => value === undefined || value === null || typeof value === 'boolean';
+/**
+ * Whether a value decides the text (kept, and keyed on) rather than fills a parameter in (a slot): absent
+ * values, booleans, and every other falsy value ('', 0, NaN), which a builder's `if (value)` would read
+ * otherwise than a slot's truthiness.
+ */
+const decidesText = (value: unknown) => !value || typeof value === 'boolean';
 
 /** The shape's key: the caller's name for it, then each value that decides the text. */
 function keyOf(shape: string, values: Values): string {
@@ -81,7 +85,7 @@ export const MAX_TEMPLATE_SHAPES = 64;
 
 /**
  * A statement compiled once per shape (see above): `run(db, shape, values)` answers its rows. `build` may
- * choose the text only by `shape` (its third argument) and by which values are absent or boolean; every
+ * choose the text only by `shape` (its third argument) and by which values are absent, boolean or falsy; every
  * other value it may only place as a parameter (no arithmetic, no methods, no branching on it).
  */
 export function statementTemplate<V extends Values, R>(build: (db: Db, values: V, shape: string) => Compilable<R>) {

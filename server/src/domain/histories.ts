@@ -53,7 +53,7 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
   // Type and commented are the entry's copies of its transaction's (migration 0005), so each filter has an
   // index that starts at the wallet: (wallet_no, type, created_at, id), or the partial one on commented
   // entries, whose predicate must appear as the literal `e.commented` for the planner to pick it.
-  if (filter.type) query = query.where('e.type', '=', filter.type);
+  if (filter.type !== undefined) query = query.where('e.type', '=', filter.type);
   if (filter.transactionId !== undefined) query = query.where('e.transaction_id', '=', filter.transactionId);
   if (filter.commentsOnly) query = query.where(sql<boolean>`e.commented`);
   const search = entrySearch(filter);
@@ -234,7 +234,7 @@ function countedDays(db: Db, filter: HistoryFilter) {
     .where('wallet_no', '=', filter.walletNo)
     .where('day', '>=', filter.startDate)
     .where('day', '<=', filter.endDate);
-  if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   return { query, counted: filter.commentsOnly ? ('commented' as const) : ('entries' as const) };
 }
 
