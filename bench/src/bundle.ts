@@ -153,3 +153,14 @@ if (over > 0) {
   console.error(`${over} chunk(s) over budget`);
   process.exitCode = 1;
 }
+
+// The build's compile hint (console/vite.config.ts, compileHint) counts only as a chunk's first line: a
+// change of bundler or plugin order that moved it would put V8's lazy compiles back on the main thread.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const unhinted = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter(
+  (file) => file.endsWith('.js') && !readFileSync(join(dist, file), 'utf8').startsWith(COMPILE_HINT),
+);
+console.log(
+  `compile hint on the first line: ${unhinted.length === 0 ? 'every chunk' : `missing in ${unhinted.length} chunks (${unhinted.slice(0, 3).join(', ')}…)`}`,
+);
+if (unhinted.length > 0) process.exitCode = 1;
