@@ -7,7 +7,16 @@ import { SYSTEM_WALLETS } from '../domain/ledger';
 import { parseCsv } from '../testing/csv';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { insertPastTransaction } from '../testing/pastPosting';
-import { contentDisposition, csvCell, csvDateTime, csvFileName, csvLine, csvStream, encodeCsv } from './csv';
+import {
+  contentDisposition,
+  csvCell,
+  csvDateTime,
+  csvFileName,
+  csvFileStream,
+  csvLine,
+  csvStream,
+  encodeCsv,
+} from './csv';
 
 // The downloads below cross keyset batches: the demo wallet's history holds a few thousand entries, fewer
 // than the product's batch (keyset.ts), so these files read in batches of 1,000.
@@ -118,6 +127,29 @@ describe('CSV cells', () => {
     expect(contentDisposition('histories_本店_20261101-20261130.csv')).toBe(
       `attachment; filename="histories____20261101-20261130.csv"; filename*=UTF-8''histories_%E6%9C%AC%E5%BA%97_20261101-20261130.csv`,
     );
+  });
+});
+
+describe('a CSV file stream', () => {
+  it('reads and writes a few batches ahead of a client that has not read them yet, and no more', async () => {
+    const batch = Buffer.alloc(1024 * 1024, 0x41);
+    let pulled = 0;
+    async function* batches(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 20; i++) {
+        pulled++;
+        yield batch;
+      }
+    }
+    const stream = csvFileStream(['a'], batches(), 'cp932');
+    // The client takes the first bytes and then reads nothing (its compression, say, is busy).
+    await new Promise<void>((resolve) => stream.once('readable', resolve));
+    const first = stream.read(1) as Buffer;
+    expect(first.toString('latin1')).toBe('a');
+    await vi.waitFor(() => expect(pulled).toBeGreaterThanOrEqual(4));
+    // Held ahead within its bound: a few megabytes, not the file.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled).toBeLessThanOrEqual(6);
+    stream.destroy();
   });
 });
 

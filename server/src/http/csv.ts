@@ -259,6 +259,15 @@ export function csvStream<Row>(
 }
 
 /**
+ * Bytes of a file's written batches held ahead of the client (a few batches of 10,000 rows): the next
+ * batches are read and written while the response's compression works through the current one. With
+ * the stream's default (16 KB) the next batch was asked for only once the compressor had taken the last,
+ * so the database, the CSV worker and the compressor took turns: a compressed export ran at half the
+ * pace of an uncompressed one.
+ */
+const CSV_READ_AHEAD_BYTES = 4 * 1024 * 1024;
+
+/**
  * A file whose rows come already written in its encoding (csvBatchWriter's batches, from a worker
  * thread): the byte order mark of a UTF-8 file and the header, then the batches as they come, as fast as
  * the client reads.
@@ -273,7 +282,7 @@ export function csvFileStream(
     yield encoding === 'utf8' ? Buffer.concat([UTF8_BOM, head]) : head;
     yield* written;
   }
-  return Readable.from(chunks(), { objectMode: false });
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: CSV_READ_AHEAD_BYTES });
 }
 
 /** `text/csv` with the charset a spreadsheet needs to read the bytes. */
