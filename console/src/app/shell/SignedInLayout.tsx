@@ -40,6 +40,11 @@ export default function SignedInLayout() {
   // of the Tab order (20-odd invisible stops before the page), and a link chosen there hands focus to
   // the page instead of to a link that is about to leave the screen.
   const phone = useMatches({ base: true, sm: false }, { getInitialValueInEffect: false });
+  // Until a phone's menu is first opened, the browser skips its 20-odd links altogether (styles, layout,
+  // paint): they were a third of the elements of the page's first layout, the longest task of a phone's
+  // load. Once shown it stays rendered, so closing it slides the links out with the panel.
+  const [menuShown, setMenuShown] = useState(opened);
+  if (opened && !menuShown) setMenuShown(true);
   const leaveMenu = () => {
     if (phone) document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
     close();
@@ -79,7 +84,12 @@ export default function SignedInLayout() {
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('menu.main')} inert={phone && !opened}>
+      <AppShell.Navbar
+        p="sm"
+        aria-label={t('menu.main')}
+        inert={phone && !opened}
+        className={phone && !menuShown ? classes.menuNotShownYet : undefined}
+      >
         <AppShell.Section grow className={classes.menuScroll}>
           <SideMenu role={role} onNavigate={leaveMenu} />
         </AppShell.Section>
