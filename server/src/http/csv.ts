@@ -259,8 +259,9 @@ export function csvStream<Row>(
 }
 
 /**
- * Bytes of a file's written batches held ahead of the client (a few batches of 10,000 rows): the next
- * batches are read and written while the response's compression works through the current one. With
+ * Bytes of a file's written batches held ahead of the client (several batches: 10,000 rows each from the
+ * embedded database's worker, 1,000 from a PostgreSQL COPY): the next batches are read and written while
+ * the response's compression works through the current one. With
  * the stream's default (16 KB) the next batch was asked for only once the compressor had taken the last,
  * so the database, the CSV worker and the compressor took turns: a compressed export ran at half the
  * pace of an uncompressed one.

@@ -48,7 +48,7 @@ export function writtenCopy(
   while (start < copied.length) {
     // The end of the next rows (a COPY text row ends with a newline, a byte UTF-8 uses for nothing else).
     let end = start;
-    for (let rows = 0; rows < rowsAtATime && end < copied.length; rows++) {
+    for (let counted = 0; counted < rowsAtATime && end < copied.length; counted++) {
       const newline = copied.indexOf(NEWLINE, end);
       end = newline === -1 ? copied.length : newline + 1;
     }
