@@ -19,7 +19,15 @@ test('every signed-in page renders under the Content-Security-Policy, without se
   for (const route of APP_ROUTES) {
     await page.goto(route.path);
     await expect(page, route.path).toHaveURL(new RegExp(`${route.path}(\\?|$)`));
-    await expect(page.getByRole('heading', { level: 1, name: titles[route.name] })).toBeVisible();
+    // A full load of the page: on CI's loaded machine one took more than the 10 s of an expect (its chunks
+    // and first calls wait for cores beside the other worker's walk and operator commands). When it does
+    // not come, the failure says what the page showed instead.
+    await expect(page.getByRole('heading', { level: 1, name: titles[route.name] }))
+      .toBeVisible({ timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        const shown = await page.locator('h1, h2, [role="alert"]').allInnerTexts();
+        throw new Error(`${route.path} showed: ${shown.join(' / ') || '(no heading)'}\n${String(error)}`);
+      });
     // axe reads the page as it settles: a part still loading or rendering its answer (aria-busy) may be
     // dimmed for that moment.
     await expect(page.locator('[aria-busy="true"]'), route.path).toHaveCount(0);
