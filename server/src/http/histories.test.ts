@@ -410,7 +410,7 @@ describeEachDatabase('wallet histories and fees', (env) => {
       const plans: PlanNode[][] = [];
       // The page's rows run prepared: the plan examined is the generic one.
       const compiled = queries.map((query) => spy.getExecutor().compileQuery(query, { queryId: 'explain' } as QueryId));
-      expect(compiled.filter((query) => query.sql.endsWith(PREPARED_MARK)).length).toBeGreaterThanOrEqual(2);
+      expect(compiled.filter((query) => query.sql.endsWith(PREPARED_MARK)).length).toBeGreaterThanOrEqual(1);
       for (const query of compiled) {
         const raw = await explain(query);
         const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
@@ -440,7 +440,8 @@ describeEachDatabase('wallet histories and fees', (env) => {
         const { result, plans } = await plansOf(page, extra);
         expect(result.total).toBe(total);
         expect(result.rows).toHaveLength(20);
-        expect(plans.length).toBeGreaterThanOrEqual(2);
+        // Page 1 is one statement (its rows carry the total); a deeper page reads its day counts first.
+        expect(plans.length).toBe(page === 1 ? 1 : 2);
         const scans = plans
           .flat()
           .filter((n) => n['Relation Name'] === 'entries' || n['Relation Name'] === 'transactions');
