@@ -64,7 +64,8 @@ describe('the service around the API', () => {
   });
 
   it('sends the security headers on the console and the API: a strict CSP that no page may frame', async () => {
-    for (const url of ['/top', '/api/health', '/assets/index-abc123.js']) {
+    // Answers refused by a later hook (401 without a sign-in) and unknown paths carry them too.
+    for (const url of ['/top', '/api/health', '/assets/index-abc123.js', '/api/wallets/1100000001', '/api/nowhere']) {
       const response = await app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp, url).toContain("script-src 'self'");

@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const outbox = installMailOutbox(app, { db, mailer, now, background });
   const deps: AppDeps = { config, db, signer, mailer, now, background, outbox };
 
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   // Answers above 1 KB go compressed to clients that accept it (http/compression.ts; the CSV downloads
   // at the fastest levels, routes/index.ts).
   await app.register(compress, API_COMPRESSION);
