@@ -159,7 +159,7 @@ function pageRowsQuery(
     : null;
   const rows = orderedRows(db, query, limit, offset)
     .select('e.created_at')
-    .select((eb) => (total ? total.as('period_total') : eb.val<string | null>(null).as('period_total')));
+    .select(total ? total.as('period_total') : sql<string | null>`null`.as('period_total'));
   if (refundableIn === null) return prepared(rows.select(sql<string | null>`null`.as('refundable_remaining')));
   // What is left to refund of a payment into the wallet, in the rows' statement rather than one after it
   // (named from outside the page: the subquery's own aliases are the rows' ones).
