@@ -55,7 +55,10 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    setHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error === undefined) done();
+      else done(error instanceof Error ? error : new Error(String(error)));
+    });
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
