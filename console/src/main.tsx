@@ -1,3 +1,4 @@
+import '@/app/zodJitless';
 import '@mantine/core/styles/baseline.css';
 import '@/app/firstPaint.css';
 import { StrictMode, startTransition } from 'react';

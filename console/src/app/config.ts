@@ -9,10 +9,18 @@ export class ConfigLoadError extends Error {
   }
 }
 
+/**
+ * The runtime configuration's address. index.html preloads it (`<link rel="preload" as="fetch">`), so it
+ * is requested while the page is parsed, not after the entry's scripts have run; the fetch below takes
+ * that response only when its URL and options match the link's, so neither carries a cache-busting
+ * parameter or a header of its own (the server answers it with `Cache-Control: no-cache`).
+ */
+export const CONFIG_URL = '/config.json';
+
 /** Fetch and validate `/config.json` (DESIGN §4); the app renders only after this succeeds. */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
-    const response = await fetchImpl(`/config.json?_=${Date.now()}`, { headers: { Accept: 'application/json' } });
+    const response = await fetchImpl(CONFIG_URL);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     current = parseRuntimeConfig(await response.json());
     return current;

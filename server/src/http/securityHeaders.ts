@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
-/** Browser features the console never uses: refused to every frame and script. */
+/**
+ * Browser features the console never uses: refused to every frame and script. Only features Chromium
+ * knows are named (it logs a warning for each one it does not, `bluetooth` among them, on every load).
+ */
 export const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
@@ -10,7 +13,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'interest-cohort=()',
 ].join(', ');
 
