@@ -1,7 +1,7 @@
 import type { SalesSummary } from '@coin/contract';
 import { Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { merchantQueries } from '@/api/merchants';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatYen } from '@/format';
@@ -170,18 +170,25 @@ const PLACEHOLDER: SalesSummary = {
   same_days_last_month: PLACEHOLDER_FIGURE,
 };
 
-/** The four figures, the breakdown button and the note. */
-function TodayBody({ summary }: { summary: SalesSummary }) {
+/**
+ * The four figures, the breakdown button and the note. As the loading placeholder (`placeholder`), the
+ * figures and the button are sketched from the placeholder answer under skeletons, and the note, which
+ * does not depend on the answer, is shown as it will stay.
+ */
+function TodayBody({ summary, placeholder = false }: { summary: SalesSummary; placeholder?: boolean }) {
   const { t } = useTranslation();
+  const sketched = (content: ReactNode) => (placeholder ? <CardSkeleton>{content}</CardSkeleton> : content);
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" verticalSpacing="md">
-        {tilesOf(summary, t).map((tile) => (
-          <Figure key={tile.key} tile={tile} />
-        ))}
-      </SimpleGrid>
+      {sketched(
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" verticalSpacing="md">
+          {tilesOf(summary, t).map((tile) => (
+            <Figure key={tile.key} tile={tile} />
+          ))}
+        </SimpleGrid>,
+      )}
       <Group justify="space-between" align="flex-start" gap="xs">
-        <CoinBreakdown summary={summary} />
+        {sketched(<CoinBreakdown summary={summary} />)}
         <Text size="xs" c="dimmed">
           {t('top.today.note')}
         </Text>
@@ -199,11 +206,7 @@ export function TodayView({ query }: { query: SummaryQuery }) {
       query={query}
       isEmpty={() => false}
       emptyText=""
-      skeleton={
-        <CardSkeleton>
-          <TodayBody summary={PLACEHOLDER} />
-        </CardSkeleton>
-      }
+      skeleton={<TodayBody summary={PLACEHOLDER} placeholder />}
     >
       {(summary) => <TodayBody summary={summary} />}
     </QueryCard>

@@ -173,6 +173,19 @@ describe('the day at a glance', () => {
     expect(text).toContain('今月の売上 ￥240,000 先月の同じ期間 ￥0 コイン別の内訳を見る');
   });
 
+  it('shows the note while the figures load, outside the skeletons that hide the placeholder figures', () => {
+    const loading = { ...settled(undefined), isPending: true as const, isFetching: true };
+    const html = renderHtml(<TodayView query={loading} />);
+    const note = '全コインの合計です。比較は同じ時刻までの売上です。';
+    expect(html).toContain(note);
+    // The placeholder's figures are under skeletons (hidden from assistive technology); the note is not.
+    const hidden = [...html.matchAll(/<div[^>]*aria-hidden="true"[^>]*>/g)];
+    expect(hidden.length).toBeGreaterThanOrEqual(2);
+    const outside = html.replace(/<div[^>]*aria-hidden="true"[^>]*>[\s\S]*?<\/div><\/div>/g, '');
+    expect(textOf(outside)).toContain(note);
+    expect(textOf(outside)).not.toContain('￥88,888');
+  });
+
   it('keeps the per-coin breakdown a tap away, named for the button that opens it', () => {
     const html = renderHtml(<TodayView query={settled(summary)} />);
     expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="([^"]+)"/);
