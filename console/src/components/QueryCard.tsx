@@ -15,16 +15,6 @@ interface QueryCardProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/**
- * A card below the fold is not laid out until it nears the viewport (`content-visibility: auto`): on a
- * phone /top stacks seven cards, each first drawn from a placeholder answer, and their first layout was
- * one long task. It stays in the accessibility tree and in find-in-page, a query of its geometry lays it
- * out, and `auto` keeps its last drawn height once drawn. Popovers and dialogs inside it are portalled, so
- * the containment clips none. `npm run bench:ab`, /top, 11 loads each: wallTBT 460 -> 358 ms (0.78),
- * cpuTBT 0.87.
- */
-const CARD_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 320px' } as const;
-
 /** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
 export function QueryCard<T>(props: QueryCardProps<T>) {
   // Rendered from a deferred copy of the answer, in an interruptible pass (see ListTable).
@@ -78,7 +68,6 @@ export function QueryCardView<T>({
       padding="lg"
       aria-labelledby={headingId}
       aria-busy={query.isPending || data !== query.data}
-      style={CARD_STYLE}
     >
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id={headingId}>
