@@ -2,10 +2,11 @@ import { type CallResponse, FLAG_YES } from '@coin/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { walletQueries } from '@/api/wallets';
+import { CardSkeleton } from '@/components/CardSkeleton';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
-import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
+import { PLACEHOLDER_ROWS } from './placeholderRows';
 
 type Wallet = CallResponse<'getWallet'>;
 

@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { feeInvoiceStateOf } from '@/api/feeInvoiceState';
 import { merchantQueries } from '@/api/merchants';
+import { CardSkeleton } from '@/components/CardSkeleton';
 import { QueryCard } from '@/components/QueryCard';
 import { formatMonth, formatYen, tokyoMonth } from '@/format';
 import { useTranslation } from '@/i18n';
-import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
 import { CorrectedBadge, FeeInvoiceCell, useFeeInvoices } from './FeeInvoiceDownloads';
 import classes from './FeesCard.module.css';
+import { PLACEHOLDER_ROWS } from './placeholderRows';
 
 // The detail (modal, paging) loads with its first opening.
 const FeeDetailModal = lazy(() => import('./FeeDetailModal').then((m) => ({ default: m.FeeDetailModal })));

@@ -3,10 +3,10 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { merchantQueries } from '@/api/merchants';
+import { CardSkeleton, PLACEHOLDER_INSTANT } from '@/components/CardSkeleton';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
-import { CardSkeleton, PLACEHOLDER_INSTANT } from './CardSkeleton';
 
 type Payment = NonNullable<CallResponse<'getLatestPayment'>['payment']>;
 

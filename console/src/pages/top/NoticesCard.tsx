@@ -2,10 +2,11 @@ import type { Notice } from '@coin/contract';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { noticeQueries } from '@/api/notices';
+import { CardSkeleton, PLACEHOLDER_INSTANT } from '@/components/CardSkeleton';
 import { QueryCard } from '@/components/QueryCard';
 import { formatDate } from '@/format';
 import { useTranslation } from '@/i18n';
-import { CardSkeleton, PLACEHOLDER_INSTANT, PLACEHOLDER_ROWS } from './CardSkeleton';
+import { PLACEHOLDER_ROWS } from './placeholderRows';
 
 /** Notices of a line each, for the loading placeholder. */
 const PLACEHOLDER: Notice[] = Array.from({ length: PLACEHOLDER_ROWS.notices }, (_, i) => ({

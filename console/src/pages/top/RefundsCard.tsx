@@ -2,11 +2,12 @@ import type { CallResponse } from '@coin/contract';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { walletQueries } from '@/api/wallets';
+import { CardSkeleton } from '@/components/CardSkeleton';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
 import { AppLink } from '@/router/AppLink';
-import { CardSkeleton, PLACEHOLDER_ROWS } from './CardSkeleton';
+import { PLACEHOLDER_ROWS } from './placeholderRows';
 
 type RequestedRefunds = CallResponse<'listRequestedRefunds'>;
 type RefundsQuery = Parameters<typeof QueryCard<RequestedRefunds>>[0]['query'];

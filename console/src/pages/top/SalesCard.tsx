@@ -2,10 +2,10 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { merchantQueries } from '@/api/merchants';
+import { CardSkeleton } from '@/components/CardSkeleton';
 import { QueryCard } from '@/components/QueryCard';
 import { formatYen, lastTokyoDays } from '@/format';
 import { useTranslation } from '@/i18n';
-import { CardSkeleton } from './CardSkeleton';
 import { dailySeries, SALES_CHART_BLOCK_HEIGHT } from './sales';
 
 // The chart loads with this card, after the page itself.

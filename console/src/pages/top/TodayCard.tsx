@@ -3,10 +3,10 @@ import { Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { merchantQueries } from '@/api/merchants';
+import { CardSkeleton, PLACEHOLDER_INSTANT } from '@/components/CardSkeleton';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
-import { CardSkeleton, PLACEHOLDER_INSTANT } from './CardSkeleton';
 import { type Change, changeOf, coinLines } from './todaySales';
 
 /**

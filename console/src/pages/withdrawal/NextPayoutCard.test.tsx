@@ -87,4 +87,23 @@ describe('NextPayoutCard', () => {
     expect(manager).toContain('オーナーに振込先口座の登録を依頼してください');
     expect(manager).not.toContain('/merchant/');
   });
+
+  it('keeps its usual height while loading: the usual answer drawn under a skeleton, hidden and inert', () => {
+    const html = renderHtml(
+      <NextPayoutCard
+        query={{ data: undefined, error: null, isPending: true, isError: false, isFetching: true, refetch: vi.fn() }}
+        bankAccountPath={null}
+      />,
+    );
+    const skeleton =
+      /<div[^>]*inert=""[^>]*aria-hidden="true"[^>]*>|<div[^>]*aria-hidden="true"[^>]*inert=""[^>]*>/.exec(html);
+    expect(skeleton).not.toBeNull();
+    const hidden = html.slice(skeleton?.index ?? 0);
+    // A scheduled payout and the next closing, as the loaded card most often shows: the same height.
+    expect(textOf(hidden)).toContain('振込待ちの出金（締め済み）');
+    expect(textOf(hidden)).toContain('次の締めの見込み');
+    expect(hidden).toContain('visibility:hidden');
+    // Nothing of it before the skeleton: only the card's title is readable.
+    expect(textOf(html.slice(0, skeleton?.index ?? 0))).toBe('次回の出金予定');
+  });
 });

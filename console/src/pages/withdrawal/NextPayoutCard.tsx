@@ -1,6 +1,7 @@
 import type { NextPayout, Payout, RoutePath } from '@coin/contract';
 import { Alert, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { CardSkeleton, PLACEHOLDER_INSTANT } from '@/components/CardSkeleton';
 import { FactsTable } from '@/components/FactsTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatDateTime } from '@/format';
@@ -124,6 +125,100 @@ function ExpectedPayout({ next }: { next: NextPayout }) {
   );
 }
 
+/** The card's content for an answer: what keeps payouts from being made, the scheduled ones, the next. */
+function NextPayoutBody({ answer, bankAccountPath }: { answer: NextPayoutAnswer; bankAccountPath: RoutePath | null }) {
+  const { t } = useTranslation();
+  const alert = payoutAlert(answer);
+  const next = answer.next;
+  const scheduled = answer.scheduled;
+  return (
+    <Stack gap="md">
+      {alert && <PayoutWarning alert={alert} bankAccountPath={bankAccountPath} />}
+      {next?.account_held_until && (
+        <Alert color="orange" variant="light" role="status" title={t('withdrawal.hold.title')}>
+          <Text size="sm">{t('withdrawal.hold.body', { until: formatDateTime(next.account_held_until) })}</Text>
+        </Alert>
+      )}
+      {scheduled.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('withdrawal.scheduled.title')}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {t('withdrawal.scheduled.lead')}
+          </Text>
+          {scheduled.map((payout) => (
+            <ScheduledPayout key={payout.id} payout={payout} />
+          ))}
+        </Stack>
+      )}
+      {next ? (
+        <Stack gap="xs">
+          {scheduled.length > 0 && (
+            <Title order={3} size="h5">
+              {t('withdrawal.next.following')}
+            </Title>
+          )}
+          <ExpectedPayout next={next} />
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('withdrawal.next.none')}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('withdrawal.next.note')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The account the placeholder shows (never seen, under the skeleton). */
+const PLACEHOLDER_ACCOUNT = {
+  bank_name: '群馬',
+  branch_name: '本店営業部',
+  account_type_label: '普通',
+  number_masked: '****0000',
+};
+
+/**
+ * The usual answer (one payout awaiting its transfer day, then the next closing), drawn under the loading
+ * skeleton so the card keeps its height as it loads: the payout list below it does not move when the
+ * answer comes (Lighthouse saw a layout shift of 0.17–0.40 on a phone).
+ */
+const PLACEHOLDER: NextPayoutAnswer = {
+  scheduled: [
+    {
+      id: 0,
+      merchant_id: 0,
+      merchant_name: '—',
+      period_start: '2000-01-01',
+      period_end: '2000-01-15',
+      payout_date: '2000-01-31',
+      coin_name: '—',
+      gross_amount: 88_888,
+      fee: 888,
+      transfer_fee: 888,
+      net_amount: 88_888,
+      account: PLACEHOLDER_ACCOUNT,
+      status: 'SCHEDULED',
+      failure_reason: null,
+      transaction_id: 0,
+      posted_at: PLACEHOLDER_INSTANT,
+    },
+  ],
+  next: {
+    period_start: '2000-01-16',
+    period_end: '2000-01-31',
+    payout_date: '2000-02-15',
+    expected_gross: 88_888,
+    expected_net: 88_888,
+    account: PLACEHOLDER_ACCOUNT,
+    account_held_until: null,
+  },
+  skipped: [],
+};
+
 /**
  * The earliest payouts not yet made: first those whose closing has run and whose transfer day has not
  * come (their figures are the list's), then the next closing's expected payout; with what keeps a
@@ -137,52 +232,13 @@ export function NextPayoutCard({ query, bankAccountPath }: NextPayoutCardProps) 
       query={query}
       isEmpty={(answer) => answer.scheduled.length === 0 && answer.next === null && answer.skipped.length === 0}
       emptyText={t('withdrawal.next.none')}
+      skeleton={
+        <CardSkeleton>
+          <NextPayoutBody answer={PLACEHOLDER} bankAccountPath={null} />
+        </CardSkeleton>
+      }
     >
-      {(answer) => {
-        const alert = payoutAlert(answer);
-        const next = answer.next;
-        const scheduled = answer.scheduled;
-        return (
-          <Stack gap="md">
-            {alert && <PayoutWarning alert={alert} bankAccountPath={bankAccountPath} />}
-            {next?.account_held_until && (
-              <Alert color="orange" variant="light" role="status" title={t('withdrawal.hold.title')}>
-                <Text size="sm">{t('withdrawal.hold.body', { until: formatDateTime(next.account_held_until) })}</Text>
-              </Alert>
-            )}
-            {scheduled.length > 0 && (
-              <Stack gap="xs">
-                <Title order={3} size="h5">
-                  {t('withdrawal.scheduled.title')}
-                </Title>
-                <Text size="xs" c="dimmed">
-                  {t('withdrawal.scheduled.lead')}
-                </Text>
-                {scheduled.map((payout) => (
-                  <ScheduledPayout key={payout.id} payout={payout} />
-                ))}
-              </Stack>
-            )}
-            {next ? (
-              <Stack gap="xs">
-                {scheduled.length > 0 && (
-                  <Title order={3} size="h5">
-                    {t('withdrawal.next.following')}
-                  </Title>
-                )}
-                <ExpectedPayout next={next} />
-              </Stack>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('withdrawal.next.none')}
-              </Text>
-            )}
-            <Text size="xs" c="dimmed">
-              {t('withdrawal.next.note')}
-            </Text>
-          </Stack>
-        );
-      }}
+      {(answer) => <NextPayoutBody answer={answer} bankAccountPath={bankAccountPath} />}
     </QueryCard>
   );
 }
