@@ -2,6 +2,7 @@ import type { GroupPayoutTotal } from '@coin/contract';
 import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { CardSkeleton } from '@/components/CardSkeleton';
 import { type Column, RowsTable } from '@/components/ListTable';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin } from '@/format';
@@ -21,6 +22,36 @@ const FIGURES = [
   ['transfer_fee', 'withdrawal.fields.transferFee'],
   ['net_amount', 'withdrawal.fields.net'],
 ] as const satisfies readonly (readonly [keyof GroupTotalsRow, TranslationKey])[];
+
+/** The table of the merchants' totals with the group's, and its note. */
+function GroupTotalsBody({ merchants, columns }: { merchants: GroupPayoutTotal[]; columns: Column<TotalsLine>[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <RowsTable
+        label={t('withdrawal.group.totalsLabel')}
+        columns={columns}
+        rows={merchants}
+        rowKey={(row) => row.merchant_id ?? 'total'}
+        footer={{ merchant_id: null, merchant_name: t('common.total'), ...groupTotalsRow(merchants) }}
+      />
+      <Text size="xs" c="dimmed">
+        {t('withdrawal.group.totalsNote')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A group of two shops, drawn under the loading skeleton so the card keeps about its height as it loads. */
+const PLACEHOLDER: GroupPayoutTotal[] = [1, 2].map((merchant_id) => ({
+  merchant_id,
+  merchant_name: '—',
+  count: 8,
+  gross_amount: 88_888,
+  fee: 888,
+  transfer_fee: 888,
+  net_amount: 88_888,
+}));
 
 /** Per merchant of the group over the whole period, with a 合計 row. */
 export function GroupTotalsCard({
@@ -56,21 +87,13 @@ export function GroupTotalsCard({
       query={query}
       isEmpty={(answer) => answer.merchants.length === 0}
       emptyText={t('withdrawal.group.totalsEmpty')}
+      skeleton={
+        <CardSkeleton>
+          <GroupTotalsBody merchants={PLACEHOLDER} columns={columns} />
+        </CardSkeleton>
+      }
     >
-      {({ merchants }) => (
-        <Stack gap="xs">
-          <RowsTable
-            label={t('withdrawal.group.totalsLabel')}
-            columns={columns}
-            rows={merchants}
-            rowKey={(row) => row.merchant_id ?? 'total'}
-            footer={{ merchant_id: null, merchant_name: t('common.total'), ...groupTotalsRow(merchants) }}
-          />
-          <Text size="xs" c="dimmed">
-            {t('withdrawal.group.totalsNote')}
-          </Text>
-        </Stack>
-      )}
+      {({ merchants }) => <GroupTotalsBody merchants={merchants} columns={columns} />}
     </QueryCard>
   );
 }
