@@ -147,6 +147,13 @@ describe('router: the contract guard wired into beforeLoad', () => {
     }
   });
 
+  it('shows its pending view after 300 ms of loading and holds it no longer than the load', async () => {
+    const { router } = await visit({ url: '/top', role: 'Member' });
+    expect(router.options.defaultPendingMs).toBe(300);
+    // TanStack's default keeps a shown pending view 500 ms: a page whose data was in waited for it.
+    expect(router.options.defaultPendingMinMs).toBe(0);
+  });
+
   it('puts app routes under the signed-in layout and public routes under the signed-out one', async () => {
     expect((await visit({ url: '/transaction', role: 'Member' })).layout).toBe('/signedIn');
     expect((await visit({ url: '/mu/invitations' })).layout).toBe('/signedOut');
