@@ -24,7 +24,13 @@ export default function TopPage() {
   usePageTitle(t('pages.Top'));
   const merchant = useSessionState(selectSelectedMerchant);
   const role = useSessionState(selectRole);
-  const setup = useQuery({ ...merchantQueries.setupProgress(merchant?.merchant_id ?? 0), enabled: Boolean(merchant) });
+  // Read again on every visit by the route's loader (topQueries), which starts as the navigation does: a
+  // second request as the page mounts, a moment later, would only repeat it.
+  const setup = useQuery({
+    ...merchantQueries.setupProgress(merchant?.merchant_id ?? 0),
+    enabled: Boolean(merchant),
+    refetchOnMount: false,
+  });
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.Top')}</Title>
