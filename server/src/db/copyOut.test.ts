@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { embeddedCopyOf, openDatabase, postgresPoolOf } from './connection';
-import { copiedText, copyField, copyRecords, copyRows, sqlLiteral, withInlineParameters } from './copyOut';
+import {
+  copiedBatches,
+  copiedText,
+  copyField,
+  copyRecords,
+  copyRows,
+  sqlLiteral,
+  withInlineParameters,
+} from './copyOut';
 
 describe('withInlineParameters', () => {
   it('writes each placeholder as its literal, and leaves those inside quotes as written', () => {
@@ -42,6 +50,46 @@ describe('copyRecords', () => {
     ]);
     expect(copyRecords('')).toEqual([]);
     expect(() => copyRecords('1\tA\n2\tB')).toThrow('inside a row');
+  });
+});
+
+describe('copiedBatches', () => {
+  async function* chunksOf(bytes: Buffer, cuts: number[]): AsyncGenerator<Buffer> {
+    let start = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      yield bytes.subarray(start, cut);
+      start = cut;
+    }
+  }
+  const read = async (chunks: AsyncIterable<Buffer>, batchSize: number) => {
+    const batches: (string | null)[][][] = [];
+    for await (const batch of copiedBatches(chunks, batchSize)) batches.push(batch);
+    return batches;
+  };
+
+  it('reads rows wherever the chunks cut them, in batches of the size asked', async () => {
+    const text = '1\t本店\t\\N\n2\tタブ\\tあり\t100\n3\t\t-5\n4\tめぶくカフェ\t7\n5\tx\t\\N\n';
+    const bytes = Buffer.from(text, 'utf8');
+    const rows = copyRecords(text);
+    // Every way of cutting the output in two and three pieces: inside a character, at a newline, a row
+    // spread over three chunks, empty chunks.
+    for (let first = 0; first <= bytes.length; first++) {
+      for (const second of [first, Math.min(first + 3, bytes.length), bytes.length]) {
+        for (const batchSize of [1, 2, 5]) {
+          const batches = await read(chunksOf(bytes, [first, second]), batchSize);
+          expect(batches.flat()).toEqual(rows);
+          expect(batches.map((batch) => batch.length)).toEqual(
+            Array.from({ length: Math.ceil(rows.length / batchSize) }, (_, i) =>
+              Math.min(batchSize, rows.length - i * batchSize),
+            ),
+          );
+        }
+      }
+    }
+  });
+
+  it('refuses an output that ends inside a row', async () => {
+    await expect(read(chunksOf(Buffer.from('1\tA\n2\tB'), [3]), 10)).rejects.toThrow('inside a row');
   });
 });
 

@@ -133,7 +133,7 @@ export function lastCopiedCursor(bytes: Uint8Array): { rows: number; last: Histo
 export type HistoryCsvKind = 'histories' | 'cashcancel' | 'comments';
 
 /** A cell of a history file (reports.ts's ReportValue: a Date is written as the Tokyo date-time). */
-type HistoryCell = string | number | Date | null;
+export type HistoryCell = string | number | Date | null;
 
 /** The cells of a history row in a CSV file of that kind. */
 export function historyCells(row: HistoryRow, kind: HistoryCsvKind): HistoryCell[] {

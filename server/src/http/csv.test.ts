@@ -132,7 +132,8 @@ describe('CSV cells', () => {
 
 describe('a CSV file stream', () => {
   it('reads and writes a few batches ahead of a client that has not read them yet, and no more', async () => {
-    const batch = Buffer.alloc(1024 * 1024, 0x41);
+    // A quarter of what the stream holds ahead (CSV_READ_AHEAD_BYTES, 1 MB).
+    const batch = Buffer.alloc(256 * 1024, 0x41);
     let pulled = 0;
     async function* batches(): AsyncGenerator<Uint8Array> {
       for (let i = 0; i < 20; i++) {
@@ -146,7 +147,7 @@ describe('a CSV file stream', () => {
     const first = stream.read(1) as Buffer;
     expect(first.toString('latin1')).toBe('a');
     await vi.waitFor(() => expect(pulled).toBeGreaterThanOrEqual(4));
-    // Held ahead within its bound: a few megabytes, not the file.
+    // Held ahead within its bound: about a megabyte, not the file.
     await new Promise((resolve) => setImmediate(resolve));
     expect(pulled).toBeLessThanOrEqual(6);
     stream.destroy();
