@@ -9,8 +9,8 @@ import { type CsvBatchWriter, csvBatchWriter, movable } from './csv';
  * there PostgreSQL itself runs on the main thread, and writing the rows took as long again, so the two
  * now run side by side. A request is one COPY output batch of a history (UTF-8 bytes, histories.ts:
  * historyCopies), the file's kind and encoding; the answer is the batch written as CSV bytes (both moved, not
- * copied, between the threads). It holds nothing of a file
- * but the text cells it has written, which are the same for every file of an encoding.
+ * copied, between the threads). It holds nothing of a file but, per encoding, the text cells it has
+ * written (the same for every file) and the buffer it writes a batch into (the size of the largest batch).
  */
 
 export interface CsvWorkerRequest {
