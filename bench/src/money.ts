@@ -310,7 +310,9 @@ async function main() {
     rssPeak = Math.max(rssPeak, rssMB(pid));
     const rows = lines - 1;
     child.send({ sample: 'stop' });
-    const { allocated } = (await next()) as { allocated: { before: number; peak: number } };
+    type Span = { before: number; peak: number };
+    const { allocated, heap, buffers } = (await next()) as { allocated: Span; heap: Span; buffers: Span };
+    const growthMB = (span: Span) => ((span.peak - span.before) / 1024 / 1024).toFixed(1);
     const rssGrowth = rssPeak - rssBefore;
     const allocatedGrowth = (allocated.peak - allocated.before) / 1024 / 1024;
     const rate = rows / seconds;
@@ -333,7 +335,9 @@ async function main() {
     );
     // What the process allocated meanwhile (JS heap and buffers; in-memory PGlite's database is among the
     // buffers, and RSS also grows when the export first reads database pages it holds but had not touched).
-    console.log(`  allocated (JS heap + buffers) peak growth ${allocatedGrowth.toFixed(1)} MB`);
+    console.log(
+      `  allocated (JS heap + buffers) peak growth ${allocatedGrowth.toFixed(1)} MB (JS heap ${growthMB(heap)}, buffers ${growthMB(buffers)}, each at its own peak)`,
+    );
   }
 
   child.send({ stop: true });

@@ -92,10 +92,16 @@ async function main() {
 
     // Peak of what the process has allocated (JS heap and buffers, PGlite's WebAssembly memory among
     // them), sampled here between `sample: 'start'` and `sample: 'stop'`.
+    // Also each part apart (the JS heap, and the buffers outside it): a first large export's growth was
+    // buffers waiting for a full collection, which the sum alone did not show.
     let sampler: NodeJS.Timeout | undefined;
     let allocated = { before: 0, peak: 0 };
+    let heap = { before: 0, peak: 0 };
+    let buffers = { before: 0, peak: 0 };
     const allocatedNow = () => {
       const usage = process.memoryUsage();
+      heap.peak = Math.max(heap.peak, usage.heapTotal);
+      buffers.peak = Math.max(buffers.peak, usage.external);
       return usage.heapTotal + usage.external;
     };
     process.on(
@@ -108,6 +114,9 @@ async function main() {
         stop?: true;
       }) => {
         if (message.sample === 'start') {
+          const usage = process.memoryUsage();
+          heap = { before: usage.heapTotal, peak: usage.heapTotal };
+          buffers = { before: usage.external, peak: usage.external };
           const now = allocatedNow();
           allocated = { before: now, peak: now };
           sampler = setInterval(() => {
@@ -118,7 +127,7 @@ async function main() {
         if (message.sample === 'stop') {
           clearInterval(sampler);
           allocated.peak = Math.max(allocated.peak, allocatedNow());
-          send({ allocated });
+          send({ allocated, heap, buffers });
         }
         if (message.stop) {
           await app.close();
