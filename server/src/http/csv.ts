@@ -202,14 +202,20 @@ function heldAsIs(text: string): boolean {
 /**
  * Bytes written one text at a time into one buffer of its own, grown when needed and kept, then copied out at
  * their length (`take`). A batch of a large export is thus never one long string, nor a buffer of twice its
- * size left for the garbage collector: a 1,000,000-row export's batches were, and survived, as such, the
- * young generation's collections, to be freed only by a full one (the server's RSS grew by over 100 MB).
+ * size left for the garbage collector: such strings and buffers, one per batch, outlived the young
+ * generation's collections and waited for a full one (a 1,000,000-row export grew the server's RSS by over
+ * 100 MB).
  */
 class ByteSink {
-  private bytes = Buffer.allocUnsafeSlow(64 * 1024);
+  private bytes: Buffer;
   private at = 0;
 
-  constructor(private readonly encoding: CsvEncoding) {}
+  constructor(
+    private readonly encoding: CsvEncoding,
+    initialBytes = 64 * 1024,
+  ) {
+    this.bytes = Buffer.allocUnsafeSlow(initialBytes);
+  }
 
   /** Room for `more` bytes after those written. */
   private reserve(more: number): Buffer {
@@ -268,7 +274,7 @@ class ByteSink {
 /** The bytes of CSV text in the file's encoding (ByteSink.add). */
 export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
   if (encoding === 'utf8') return Buffer.from(text, 'utf8');
-  const sink = new ByteSink(encoding);
+  const sink = new ByteSink(encoding, text.length * 2);
   sink.add(text);
   return sink.take();
 }
@@ -321,8 +327,8 @@ export function csvStream<Row>(
 }
 
 /**
- * Bytes of a file's written batches held ahead of the client (about one batch: 10,000 rows from the embedded
- * database's worker, 1,000 from a PostgreSQL COPY): the next batches are read and written while the
+ * Bytes of a file's written batches held ahead of the client (about one of the embedded database's
+ * 10,000-row batches from its worker, ten 1,000-row batches of a PostgreSQL COPY): the next batches are read and written while the
  * response's compression works through the current one. With the stream's default (16 KB) the next batch
  * was asked for only once the compressor had taken the last, so the database, the CSV worker and the
  * compressor took turns: a compressed export ran at half the pace of an uncompressed one. More than a
