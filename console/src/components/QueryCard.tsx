@@ -1,6 +1,6 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useId } from 'react';
+import { type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { QueryErrorAlert } from './QueryErrorAlert';
 
 interface QueryCardProps<T> {
@@ -14,6 +14,15 @@ interface QueryCardProps<T> {
   skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }
+
+/** Three text lines: the loading sketch of a card that gives none of its own. */
+const TEXT_LINES_SKETCH = (
+  <Stack gap="xs" aria-hidden>
+    <Skeleton height={14} />
+    <Skeleton height={14} width="80%" />
+    <Skeleton height={14} width="60%" />
+  </Stack>
+);
 
 /** A dashboard card with the loading (skeleton), empty and error-with-retry states of one query. */
 export function QueryCard<T>(props: QueryCardProps<T>) {
@@ -39,16 +48,15 @@ export function QueryCardView<T>({
   shown: data,
 }: QueryCardProps<T> & { shown: T | undefined }) {
   const headingId = useId();
+  // The loading sketch as first given, the same element on every render: when the first answer comes, the
+  // card renders at once (the query is an external store, so that render is synchronous) and React skips
+  // an unchanged element's subtree instead of drawing the sketch (a placeholder table of twelve rows on
+  // /top) again for the moment before the deferred pass replaces it.
+  const [sketch] = useState(() => skeleton ?? TEXT_LINES_SKETCH);
   const stale = data !== undefined && data !== query.data;
   let body: ReactNode;
   if (query.isPending || (data === undefined && query.data !== undefined)) {
-    body = skeleton ?? (
-      <Stack gap="xs" aria-hidden>
-        <Skeleton height={14} />
-        <Skeleton height={14} width="80%" />
-        <Skeleton height={14} width="60%" />
-      </Stack>
-    );
+    body = sketch;
   } else if (query.isError) {
     body = <QueryErrorAlert query={query} />;
   } else if (isEmpty(data as T)) {
