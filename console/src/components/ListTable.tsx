@@ -80,6 +80,12 @@ export interface RowsTableProps<T> {
 }
 
 /**
+ * A card's height on a phone before it is first laid out (ListTable.module.css lays out only the cards near
+ * the screen): a line per cell and the card's padding, as the lists measure (6 columns 181 px, 10 about 290).
+ */
+const cardHeightEstimate = (columns: number) => 28 + 26 * columns;
+
+/**
  * A table of rows by columns. Where its box is narrower than the table (TABLE_MIN_WIDTH: a phone, a
  * narrow window), a container query in ListTable.module.css shows each row as a card instead: every cell
  * on a line of its own, its column's header before its value, the primary columns first; or, where the
@@ -133,7 +139,7 @@ export function RowsTable<T>({
   };
 
   return (
-    <Box className={classes.container}>
+    <Box className={classes.container} style={{ '--list-card-height': `${cardHeightEstimate(columns.length)}px` }}>
       <TableScroll minWidth={TABLE_MIN_WIDTH} label={label} innerClassName={classes.scrollInner}>
         <Table
           striped
