@@ -80,6 +80,16 @@ export interface RowsTableProps<T> {
 }
 
 /**
+ * Whether the screen is narrower than the table: its box is then narrower still, and the list shows as cards
+ * (ListTable.module.css), which never scroll sideways. Both units of the container query's width are asked,
+ * so a changed default font size never makes a table that scrolls look as if it fitted.
+ */
+export const showsCards = (): boolean =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(`(max-width: ${TABLE_MIN_WIDTH - 0.02}px) and (max-width: 44.99em)`).matches;
+
+/**
  * A card's height on a phone before it is first laid out (ListTable.module.css lays out only the cards near
  * the screen): a line per cell and the card's padding, as the lists measure (6 columns 181 px, 10 about 290).
  */
@@ -140,7 +150,7 @@ export function RowsTable<T>({
 
   return (
     <Box className={classes.container} style={{ '--list-card-height': `${cardHeightEstimate(columns.length)}px` }}>
-      <TableScroll minWidth={TABLE_MIN_WIDTH} label={label} innerClassName={classes.scrollInner}>
+      <TableScroll minWidth={TABLE_MIN_WIDTH} label={label} innerClassName={classes.scrollInner} fits={showsCards()}>
         <Table
           striped
           highlightOnHover={Boolean(onOpenRow)}

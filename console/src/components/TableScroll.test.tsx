@@ -50,9 +50,9 @@ afterEach(() => {
   }
 });
 
-function InvoiceLines() {
+function InvoiceLines({ fits }: { fits?: boolean }) {
   return (
-    <TableScroll minWidth={520} label="明細">
+    <TableScroll minWidth={520} label="明細" fits={fits}>
       <Table aria-label="明細">
         <Table.Tbody>
           <Table.Tr>
@@ -65,9 +65,9 @@ function InvoiceLines() {
   );
 }
 
-async function mountLines(content: number, box: number) {
+async function mountLines(content: number, box: number, fits?: boolean) {
   Object.assign(layout, { content, box, left: 0 });
-  mounted = await mount(<InvoiceLines />);
+  mounted = await mount(<InvoiceLines fits={fits} />);
   const frame = mounted.container.querySelector(`.${classes.frame}`);
   const viewport = mounted.container.querySelector<HTMLElement>(`.${VIEWPORT}`);
   if (!frame || !viewport) throw new Error('no scroll box');
@@ -109,6 +109,19 @@ describe('TableScroll', () => {
     expect(frame.hasAttribute('data-scrolls')).toBe(false);
     expect(frame.hasAttribute('data-more-end')).toBe(false);
     expect(viewport.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('known to fit (cards on a narrow screen), shows no cue and is not measured as it mounts; a scroll measures it', async () => {
+    // The layout says it would scroll: only a measure could show the cue.
+    const { frame, viewport, container } = await mountLines(520, 318, true);
+    expect(textOf(container.innerHTML)).not.toContain('横にスクロールできます');
+    expect(frame.hasAttribute('data-scrolls')).toBe(false);
+    expect(viewport.hasAttribute('tabindex')).toBe(false);
+    await act(async () => {
+      viewport.dispatchEvent(new Event('scroll'));
+    });
+    expect(textOf(container.innerHTML)).toContain('横にスクロールできます');
+    expect(viewport.getAttribute('tabindex')).toBe('0');
   });
 
   it('counts as scrolling until measured, so a wide table is never out of reach', () => {

@@ -14,34 +14,40 @@ export interface ScrollEdges {
 
 // Until measured the box counts as scrolling, so a box that does scroll is never left out of the Tab order.
 const UNMEASURED: ScrollEdges = { scrolls: true, start: false, end: true };
+const FITS: ScrollEdges = { scrolls: false, start: false, end: false };
 
 const sameEdges = (a: ScrollEdges, b: ScrollEdges) => a.scrolls === b.scrolls && a.start === b.start && a.end === b.end;
 
 /**
  * Measures a sideways scroll box (on mount, as it or its content resizes, as it scrolls). The first
- * measure runs while React commits, so the page is painted with the right cue, without a flash.
+ * measure runs while React commits, so the page is painted with the right cue, without a flash. A box
+ * known to fit as it mounts (`fits`) is measured only once it resizes or scrolls: measuring in the commit
+ * forces a layout of the whole page there, and the cue shown until then had it laid out once more.
  */
-export function useScrollEdges(): [RefCallback<HTMLDivElement>, ScrollEdges] {
-  const [edges, setEdges] = useState(UNMEASURED);
-  const ref = useCallback((box: HTMLDivElement | null) => {
-    if (!box) return;
-    const measure = () => {
-      const hidden = box.scrollWidth - box.clientWidth;
-      // One pixel of slack: widths are rounded, and a box with a fractional width reads one pixel short.
-      const next = { scrolls: hidden > 1, start: box.scrollLeft > 1, end: box.scrollLeft < hidden - 1 };
-      setEdges((previous) => (sameEdges(previous, next) ? previous : next));
-    };
-    measure();
-    box.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(box);
-    // The content too: rows arriving can widen the table without resizing the box.
-    if (box.firstElementChild) observer?.observe(box.firstElementChild);
-    return () => {
-      box.removeEventListener('scroll', measure);
-      observer?.disconnect();
-    };
-  }, []);
+export function useScrollEdges(fits = false): [RefCallback<HTMLDivElement>, ScrollEdges] {
+  const [edges, setEdges] = useState(fits ? FITS : UNMEASURED);
+  const ref = useCallback(
+    (box: HTMLDivElement | null) => {
+      if (!box) return;
+      const measure = () => {
+        const hidden = box.scrollWidth - box.clientWidth;
+        // One pixel of slack: widths are rounded, and a box with a fractional width reads one pixel short.
+        const next = { scrolls: hidden > 1, start: box.scrollLeft > 1, end: box.scrollLeft < hidden - 1 };
+        setEdges((previous) => (sameEdges(previous, next) ? previous : next));
+      };
+      if (!fits) measure();
+      box.addEventListener('scroll', measure, { passive: true });
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+      observer?.observe(box);
+      // The content too: rows arriving can widen the table without resizing the box.
+      if (box.firstElementChild) observer?.observe(box.firstElementChild);
+      return () => {
+        box.removeEventListener('scroll', measure);
+        observer?.disconnect();
+      };
+    },
+    [fits],
+  );
   return [ref, edges];
 }
 
@@ -52,6 +58,11 @@ export interface TableScrollProps {
   label: string;
   /** A class for the box holding the table (Mantine's scrollContainerInner). */
   innerClassName?: string;
+  /**
+   * Known to fit its box as it mounts (a list shown as cards on a narrow screen): no cue until a resize
+   * or a scroll says otherwise, and no measure in the commit.
+   */
+  fits?: boolean;
   children: ReactNode;
 }
 
@@ -63,10 +74,10 @@ export interface TableScrollProps {
  * focusable box round rows that fit (a list's cards) is a stop whose ring, round a box taller than the
  * screen, cannot be seen.
  */
-export function TableScroll({ minWidth, label, innerClassName, children }: TableScrollProps) {
+export function TableScroll({ minWidth, label, innerClassName, fits = false, children }: TableScrollProps) {
   const { t } = useTranslation();
   const hintId = useId();
-  const [viewportRef, edges] = useScrollEdges();
+  const [viewportRef, edges] = useScrollEdges(fits);
   return (
     <div
       className={classes.frame}
