@@ -17,6 +17,7 @@ import { RefundsCard } from './RefundsCard';
 import { SalesCard } from './SalesCard';
 import { SetupChecklist } from './SetupChecklist';
 import { TodayCard } from './TodayCard';
+import classes from './TopPage.module.css';
 
 /** The dashboard of the selected merchant. */
 export default function TopPage() {
@@ -37,7 +38,7 @@ export default function TopPage() {
       {merchant && <SetupChecklist query={setup} userRole={role} />}
       {merchant && <TodayCard merchantId={merchant.merchant_id} />}
       {merchant && (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg" className={classes.cards}>
           <BalancesCard walletNo={merchant.wallet_no} />
           <LatestPaymentCard merchantId={merchant.merchant_id} />
           <RefundsCard walletNo={merchant.wallet_no} />
