@@ -1,8 +1,11 @@
+// @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
+import { act, useState } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError } from '@/api/errors';
 import { initI18n, loadPageStrings } from '@/i18n';
+import { type Mounted, mount } from './formTesting';
 import { QueryCard, QueryCardView } from './QueryCard';
 
 type Query = Parameters<typeof QueryCard<string[]>>[0]['query'];
@@ -113,5 +116,39 @@ describe('QueryCard', () => {
     const answer = ['new'];
     const settled = renderShown(answer, { data: answer });
     expect(settled).not.toContain('opacity');
+  });
+});
+
+let sketchRenders = 0;
+/** A loading sketch that counts its renders. */
+function CountedSketch() {
+  sketchRenders += 1;
+  return <p>読み込み中の下書き</p>;
+}
+
+/** The card as a page holds it: each render gives a new sketch element, as a card's JSX does. */
+let answer: (query: Query) => void = () => {};
+function CountedCard() {
+  const [query, setQuery] = useState<Query>({ ...SETTLED, isPending: true, isFetching: true });
+  answer = setQuery;
+  // `shown` stays undefined: the deferred pass that renders the answer has not run yet.
+  return <QueryCardView {...cardProps(query, {})} skeleton={<CountedSketch />} shown={undefined} />;
+}
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+describe('QueryCard while its first answer waits for the deferred pass', () => {
+  it('keeps the sketch on screen without drawing it again', async () => {
+    sketchRenders = 0;
+    mounted = await mount(<CountedCard />);
+    expect(sketchRenders).toBe(1);
+    await act(async () => answer({ ...SETTLED, data: ['一件目'] }));
+    expect(mounted.container.textContent).toContain('読み込み中の下書き');
+    expect(mounted.container.querySelector('section')?.getAttribute('aria-busy')).toBe('true');
+    expect(sketchRenders).toBe(1);
   });
 });
