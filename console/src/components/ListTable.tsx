@@ -84,7 +84,7 @@ export interface RowsTableProps<T> {
  * (ListTable.module.css), which never scroll sideways. Both units of the container query's width are asked,
  * so a changed default font size never makes a table that scrolls look as if it fitted.
  */
-export const showsCards = (): boolean =>
+const showsCards = (): boolean =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia(`(max-width: ${TABLE_MIN_WIDTH - 0.02}px) and (max-width: 44.99em)`).matches;
