@@ -1,6 +1,6 @@
 import { Box, Group, Loader, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useDeferredValue } from 'react';
+import { type KeyboardEvent, type ReactNode, useDeferredValue, useState } from 'react';
 import { formatCoin } from '@/format';
 import { useTranslation } from '@/i18n';
 import classes from './ListTable.module.css';
@@ -123,6 +123,8 @@ export function RowsTable<T>({
     }
   };
   const compact = columns.some((column) => column.phone !== undefined);
+  // Asked once, as the list mounts (all `fits` is for): later the scroll box's own observer measures it.
+  const [fits] = useState(showsCards);
   const cellContent = (column: Column<T>, row: T) => (
     <>
       <div className={classes.cellLabel}>{column.header}</div>
@@ -150,7 +152,7 @@ export function RowsTable<T>({
 
   return (
     <Box className={classes.container} style={{ '--list-card-height': `${cardHeightEstimate(columns.length)}px` }}>
-      <TableScroll minWidth={TABLE_MIN_WIDTH} label={label} innerClassName={classes.scrollInner} fits={showsCards()}>
+      <TableScroll minWidth={TABLE_MIN_WIDTH} label={label} innerClassName={classes.scrollInner} fits={fits}>
         <Table
           striped
           highlightOnHover={Boolean(onOpenRow)}
