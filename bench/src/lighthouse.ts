@@ -55,6 +55,8 @@ interface Run extends MainThreadFigures {
   bestPractices: number;
   lcpMs: number;
   tbtMs: number;
+  /** Why the run has no LCP or TBT, where it has none: Lighthouse's runtime error or the audit's message. */
+  missingWhy: string | undefined;
 }
 
 async function measure(browser: Browser, url: string): Promise<Run> {
@@ -121,6 +123,10 @@ async function measure(browser: Browser, url: string): Promise<Run> {
       bestPractices: score('best-practices'),
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      missingWhy:
+        lhr.runtimeError?.code ??
+        lhr.audits['largest-contentful-paint']?.errorMessage ??
+        lhr.audits['total-blocking-time']?.errorMessage,
       ...mainThreadCpu((result.artifacts.Trace?.traceEvents ?? []) as TraceEvent[]),
     };
   } finally {
@@ -150,7 +156,7 @@ try {
     }
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, `${origin}${target.path}`));
-    const m = (key: Exclude<keyof Run, 'failedA11y'>) => median(runs.map((run) => run[key]));
+    const m = (key: Exclude<keyof Run, 'failedA11y' | 'missingWhy'>) => median(runs.map((run) => run[key]));
     const budget = budgets.lighthouse[target.name];
     const ok =
       budget !== undefined &&
@@ -164,7 +170,7 @@ try {
     const missing = (['lcpMs', 'tbtMs'] as const).filter((key) => runs.some((run) => !Number.isFinite(run[key])));
     if (missing.length > 0)
       console.log(
-        `${''.padEnd(width)} ${missing.map((key) => `${key}: ${runs.filter((run) => !Number.isFinite(run[key])).length} of ${RUNS} runs had none`).join(', ')}`,
+        `${''.padEnd(width)} ${missing.map((key) => `${key}: ${runs.filter((run) => !Number.isFinite(run[key])).length} of ${RUNS} runs had none`).join(', ')} (${[...new Set(runs.map((run) => run.missingWhy).filter(Boolean))].join('; ') || 'no reason given'})`,
       );
     const failingAudits = [...new Set(runs.flatMap((run) => run.failedA11y))];
     if (failingAudits.length > 0)
