@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -57,8 +57,11 @@ async function main() {
     await admin.destroy();
   }
   const db: Db = openDatabase({ databaseUrl: url, ...(schema ? { searchPath: schema } : {}) });
+  // The service's data directory (its mail files and the like): removed with the rest at exit.
+  const dataDir = mkdtempSync(join(tmpdir(), 'coin-bench-'));
   const cleanup = async () => {
     await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
     if (url && schema) {
       const admin = openDatabase({ databaseUrl: url, maxConnections: 1 });
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
@@ -81,7 +84,7 @@ async function main() {
     const config = loadConfig({
       JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
       LOG_LEVEL: 'silent',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'coin-bench-')),
+      DATA_DIR: dataDir,
       CONSOLE_DIST: join(tmpdir(), 'coin-bench-no-console'),
       ...(url ? { DATABASE_URL: url } : {}),
     });
