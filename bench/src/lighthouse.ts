@@ -105,10 +105,17 @@ async function measure(browser: Browser, url: string): Promise<Run> {
           .map((item) => `${item.groupLabel} ${ms(item.duration)}`)
           .join(', ')}`,
       );
-      const lcpElement = items('largest-contentful-paint-element')[0] as
-        | { items?: { node?: { snippet?: string } }[] }
-        | undefined;
-      console.log(`  LCP element: ${lcpElement?.items?.[0]?.node?.snippet ?? '?'}`);
+      // Lighthouse 13 gives the LCP element and its parts in the LCP breakdown insight (a list: the parts'
+      // table, then the element's node); its old 'largest-contentful-paint-element' audit is gone.
+      const lcpParts = items('lcp-breakdown-insight') as {
+        type?: string;
+        snippet?: string;
+        items?: { label?: string; duration?: number }[];
+      }[];
+      const parts = lcpParts.find((part) => part.type === 'table')?.items ?? [];
+      console.log(
+        `  LCP element: ${lcpParts.find((part) => part.type === 'node')?.snippet ?? '?'}${parts.length > 0 ? ` (${parts.map((part) => `${part.label} ${ms(part.duration)}`).join(', ')})` : ''}`,
+      );
       const cls = lhr.audits['cumulative-layout-shift'];
       console.log(
         `  CLS ${cls?.numericValue?.toFixed(3)} (score ${cls?.score}), FCP ${Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0)} ms, SI ${Math.round(lhr.audits['speed-index']?.numericValue ?? 0)} ms`,
