@@ -21,8 +21,9 @@ const sameEdges = (a: ScrollEdges, b: ScrollEdges) => a.scrolls === b.scrolls &&
 /**
  * Measures a sideways scroll box (on mount, as it or its content resizes, as it scrolls). The first
  * measure runs while React commits, so the page is painted with the right cue, without a flash. A box
- * known to fit as it mounts (`fits`) is measured only once it resizes or scrolls: measuring in the commit
- * forces a layout of the whole page there, and the cue shown until then had it laid out once more.
+ * known to fit as it mounts (`fits`) is not measured in the commit but by its observer's first report, after
+ * the browser's own layout (then as it resizes or scrolls): measuring in the commit forces a layout of the
+ * whole page there, and the cue shown until then had it laid out once more.
  */
 export function useScrollEdges(fits = false): [RefCallback<HTMLDivElement>, ScrollEdges] {
   const [edges, setEdges] = useState(fits ? FITS : UNMEASURED);
@@ -59,8 +60,8 @@ export interface TableScrollProps {
   /** A class for the box holding the table (Mantine's scrollContainerInner). */
   innerClassName?: string;
   /**
-   * Known to fit its box as it mounts (a list shown as cards on a narrow screen): no cue until a resize
-   * or a scroll says otherwise, and no measure in the commit.
+   * Known to fit its box as it mounts (a list shown as cards on a narrow screen): no cue unless a later
+   * measure (the observer's, after layout; a resize; a scroll) says otherwise, and no measure in the commit.
    */
   fits?: boolean;
   children: ReactNode;
