@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { embeddedCopyOf, openDatabase, postgresPoolOf } from './connection';
 import {
   copiedBatches,
-  copiedText,
+  copiedFields,
+  copiedRows,
   copyField,
-  copyRecords,
   copyRows,
   sqlLiteral,
   withInlineParameters,
@@ -42,14 +42,16 @@ describe('copyField', () => {
   });
 });
 
-describe('copyRecords', () => {
+const bytesOf = (text: string) => Buffer.from(text, 'utf8');
+
+describe('copiedRows', () => {
   it('splits a whole COPY output into rows of fields, and refuses one cut inside a row', () => {
-    expect(copyRecords('1\t店\\tab\t\\N\n2\t\t\\N\n')).toEqual([
+    expect(copiedRows(bytesOf('1\t店\\tab\t\\N\n2\t\t\\N\n'), copiedFields)).toEqual([
       ['1', '店\tab', null],
       ['2', '', null],
     ]);
-    expect(copyRecords('')).toEqual([]);
-    expect(() => copyRecords('1\tA\n2\tB')).toThrow('inside a row');
+    expect(copiedRows(bytesOf(''), copiedFields)).toEqual([]);
+    expect(() => copiedRows(bytesOf('1\tA\n2\tB'), copiedFields)).toThrow('inside a row');
   });
 });
 
@@ -70,7 +72,7 @@ describe('copiedBatches', () => {
   it('reads rows wherever the chunks cut them, in batches of the size asked', async () => {
     const text = '1\t本店\t\\N\n2\tタブ\\tあり\t100\n3\t\t-5\n4\tめぶくカフェ\t7\n5\tx\t\\N\n';
     const bytes = Buffer.from(text, 'utf8');
-    const rows = copyRecords(text);
+    const rows = copiedRows(bytes, copiedFields);
     // Every way of cutting the output in two and three pieces: inside a character, at a newline, a row
     // spread over three chunks, empty chunks.
     for (let first = 0; first <= bytes.length; first++) {
@@ -106,7 +108,7 @@ describe('a COPY on the embedded database', () => {
         .select(['id', 'name'] as never)
         .orderBy('id' as never);
       const statement = `COPY (${withInlineParameters(query.compile())}) TO '/dev/blob'`;
-      expect(copyRecords(copiedText(await copy(statement)))).toEqual([
+      expect(copiedRows(await copy(statement), copiedFields)).toEqual([
         ['1', 'タブ\tと改行\n'],
         ['2', null],
       ]);
@@ -116,7 +118,7 @@ describe('a COPY on the embedded database', () => {
         copied = copy(statement);
         await sql`insert into t values (4, 'd')`.execute(trx);
       });
-      expect(copyRecords(copiedText(await (copied as Promise<Uint8Array>))).map(([id]) => id)).toEqual([
+      expect(copiedRows(await (copied as Promise<Uint8Array>), copiedFields).map(([id]) => id)).toEqual([
         '1',
         '2',
         '3',

@@ -8,7 +8,7 @@ import { to as copyTo } from 'pg-copy-streams';
  * which a large export reads about twice as fast as in keyset batches (a 1,000,000-row history,
  * in-process: 56,000–66,000 rows/s in keyset batches, 123,000–125,000 through COPY).
  * On the embedded database a history export COPYs each keyset batch to PGlite's '/dev/blob' instead
- * (copyRecords reads its text): 46,000 → about 100,000 rows/s read in-process.
+ * (copiedRows reads its rows): 46,000 → about 100,000 rows/s read in-process.
  */
 
 /**
@@ -72,11 +72,6 @@ export function withInlineParameters(query: Pick<CompiledQuery, 'sql' | 'paramet
   return out;
 }
 
-/** The text of COPY output read as bytes (the embedded database's '/dev/blob': UTF-8, the database's own). */
-export const copiedText = (bytes: Uint8Array): string => utf8.decode(bytes);
-
-const utf8 = new TextDecoder();
-
 const ESCAPED: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
 
 /**
@@ -92,19 +87,34 @@ export function copyField(text: string): string | null {
 /** One row of COPY's text format (without its newline) as its fields. */
 export const copyRecord = (line: string): (string | null)[] => line.split('\t').map(copyField);
 
-/** Every row of a whole COPY text output (newline-terminated rows) as its fields. */
-export function copyRecords(text: string): (string | null)[][] {
-  const rows: (string | null)[][] = [];
-  let start = 0;
-  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-    rows.push(copyRecord(text.slice(start, end)));
-    start = end + 1;
-  }
-  if (start < text.length) throw new Error('the COPY output ended inside a row');
-  return rows;
-}
+/**
+ * A reader of one row of COPY output from its bytes (UTF-8, the database's own): `bytes[start, end)`,
+ * without its newline. A reader that knows its columns reads them where they lie (historyRows.ts:
+ * copiedHistoryCells) instead of decoding the row into strings first.
+ */
+export type CopyRowReader<Row> = (bytes: Buffer, start: number, end: number) => Row;
+
+/** A row of COPY output as its text fields (copyField). */
+export const copiedFields: CopyRowReader<(string | null)[]> = (bytes, start, end) =>
+  copyRecord(bytes.toString('utf8', start, end));
 
 const NEWLINE = 0x0a;
+
+/**
+ * Every row of a whole COPY output (newline-terminated rows, as bytes: the embedded database's
+ * '/dev/blob') read by `readRow`. UTF-8 never uses the newline byte inside a character.
+ */
+export function copiedRows<Row>(copied: Uint8Array, readRow: CopyRowReader<Row>): Row[] {
+  const bytes = Buffer.from(copied.buffer, copied.byteOffset, copied.byteLength);
+  const rows: Row[] = [];
+  let start = 0;
+  for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+    rows.push(readRow(bytes, start, end));
+    start = end + 1;
+  }
+  if (start < bytes.length) throw new Error('the COPY output ended inside a row');
+  return rows;
+}
 
 /**
  * The COPY runs in a read-only transaction planned for its first rows: an export is sorted by an index
@@ -139,15 +149,23 @@ export const COPY_BATCH_ROWS = 1_000;
 const READ_AHEAD_BYTES = 64 * 1024;
 
 /**
- * COPY text output, as the connection's chunks bring it, read as rows of text fields (copyField) in batches
- * of `batchSize`. A chunk is read where it lies; only a row that spans chunks is put together.
+ * COPY text output, as the connection's chunks bring it, read as rows (by `readRow`; by default their text
+ * fields, copyField) in batches of `batchSize`. A chunk is read where it lies; only a row that spans chunks
+ * is put together.
  */
-export async function* copiedBatches(
+export function copiedBatches(chunks: AsyncIterable<Buffer>, batchSize: number): AsyncGenerator<(string | null)[][]>;
+export function copiedBatches<Row>(
   chunks: AsyncIterable<Buffer>,
   batchSize: number,
-): AsyncGenerator<(string | null)[][]> {
+  readRow: CopyRowReader<Row>,
+): AsyncGenerator<Row[]>;
+export async function* copiedBatches<Row>(
+  chunks: AsyncIterable<Buffer>,
+  batchSize: number,
+  readRow: CopyRowReader<Row> = copiedFields as CopyRowReader<Row>,
+): AsyncGenerator<Row[]> {
   let rest: Buffer | null = null;
-  let batch: (string | null)[][] = [];
+  let batch: Row[] = [];
   for await (const chunk of chunks) {
     let start = 0;
     let end = chunk.indexOf(NEWLINE);
@@ -157,7 +175,8 @@ export async function* copiedBatches(
         rest = Buffer.concat([rest, chunk]);
         continue;
       }
-      batch.push(copyRecord(Buffer.concat([rest, chunk.subarray(0, end)]).toString('utf8')));
+      const row = Buffer.concat([rest, chunk.subarray(0, end)]);
+      batch.push(readRow(row, 0, row.length));
       if (batch.length === batchSize) {
         yield batch;
         batch = [];
@@ -167,10 +186,9 @@ export async function* copiedBatches(
       end = chunk.indexOf(NEWLINE, start);
     }
     for (; end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-      // A row decoded on its own (UTF-8 never holds a newline byte inside a character): its fields
-      // are cut from that row's string, not from a string of the whole chunk, so a field kept longer
-      // (the writer remembers short cells) keeps a row's bytes alive, not a chunk's.
-      batch.push(copyRecord(chunk.toString('utf8', start, end)));
+      // A row read on its own (UTF-8 never holds a newline byte inside a character): a field kept
+      // longer (the writer remembers short cells) keeps a row's text alive, not a chunk's.
+      batch.push(readRow(chunk, start, end));
       start = end + 1;
       if (batch.length === batchSize) {
         yield batch;
@@ -185,22 +203,34 @@ export async function* copiedBatches(
 }
 
 /**
- * The rows of `query` as their text fields (copyField), in batches of `batchSize`. A connection of the
- * pool is held for the whole read; a reader that stops early (a client gone) ends the statement by
- * closing that connection, which the pool then replaces.
+ * The rows of `query` read by `readRow` (by default as their text fields, copyField), in batches of
+ * `batchSize`. A connection of the pool is held for the whole read; a reader that stops early (a client
+ * gone) ends the statement by closing that connection, which the pool then replaces.
  */
-export async function* copyRows(
+export function copyRows(
   pool: pg.Pool,
   query: Pick<CompiledQuery, 'sql' | 'parameters'>,
   batchSize: number,
-): AsyncGenerator<(string | null)[][]> {
+): AsyncGenerator<(string | null)[][]>;
+export function copyRows<Row>(
+  pool: pg.Pool,
+  query: Pick<CompiledQuery, 'sql' | 'parameters'>,
+  batchSize: number,
+  readRow: CopyRowReader<Row>,
+): AsyncGenerator<Row[]>;
+export async function* copyRows<Row>(
+  pool: pg.Pool,
+  query: Pick<CompiledQuery, 'sql' | 'parameters'>,
+  batchSize: number,
+  readRow: CopyRowReader<Row> = copiedFields as CopyRowReader<Row>,
+): AsyncGenerator<Row[]> {
   const text = `COPY (${withInlineParameters(query)}) TO STDOUT`;
   const client = await pool.connect();
   let finished = false;
   try {
     await client.query(FAST_START);
     const stream = client.query(copyTo(text, { highWaterMark: READ_AHEAD_BYTES }));
-    yield* copiedBatches(stream as AsyncIterable<Buffer>, batchSize);
+    yield* copiedBatches(stream as AsyncIterable<Buffer>, batchSize, readRow);
     await client.query('COMMIT');
     finished = true;
   } finally {

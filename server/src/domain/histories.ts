@@ -1,12 +1,20 @@
 import type { BalanceAt, CallResponse, History, HistorySearch } from '@coin/contract';
 import { type Compilable, sql } from 'kysely';
 import { type Db, embeddedCopyOf, postgresPoolOf } from '../db/connection';
-import { COPY_BATCH_ROWS, copiedText, copyRows, withInlineParameters } from '../db/copyOut';
+import { COPY_BATCH_ROWS, type CopyRowReader, copiedRows, copyRows, withInlineParameters } from '../db/copyOut';
 import { prepared } from '../db/prepared';
 import type { TransactionType } from '../db/schema';
 import { statementTemplate } from '../db/statementTemplate';
 import { notFound } from './errors';
-import { copiedHistoryRows, copiedRow, type HistoryRow, lastCopiedCursor, type ShownEntry, toRow } from './historyRows';
+import {
+  copiedHistoryCells,
+  type HistoryCell,
+  type HistoryCsvKind,
+  type HistoryRow,
+  lastCopiedCursor,
+  type ShownEntry,
+  toRow,
+} from './historyRows';
 import { exactInstant, KEYSET_BATCH_SIZE, keysetChunks, pastCursor } from './keyset';
 import { refundableRemainingColumn } from './refunds';
 import { addDays, tokyoDayStart, tokyoPeriod } from './time';
@@ -87,7 +95,7 @@ function historyQuery(db: Db, filter: HistoryFilter, bounds: Bounds) {
  * cancelled transaction of a cash cancel), not joined to every row: the entry's own copies of its type and
  * `commented` (migration 0005) say which. On the embedded database that took a 10,000-row batch of the
  * whole-history export from 56 to 34 ms. The outer columns' order matters: a COPY's text rows are read by
- * position (copiedRow).
+ * position (historyRows.ts: copiedHistoryCells, lastCopiedCursor).
  */
 function orderedRows(db: Db, query: ReturnType<typeof historyQuery>, limit: number | null, offset?: number) {
   const ordered = query
@@ -380,25 +388,25 @@ export async function historyPage<R>(
 }
 
 /**
- * Every row of the filtered history, newest first, in batches (for CSV; nothing is buffered whole): on
- * PostgreSQL through one COPY of the ordered rows (db/copyOut.ts); on PGlite in keyset batches, each
- * one COPY to PGlite's '/dev/blob' read as UTF-8 text (PGlite's own row objects cost more than the query).
- * A batch row's instant comes from the exact cursor text alone (no second timestamp column to parse):
- * `created_at` is the same millisecond ISO text as a page row's.
+ * Every row of the filtered history, newest first, as the cells of a CSV file of that kind, in batches
+ * (nothing is buffered whole): on PostgreSQL through one COPY of the ordered rows (db/copyOut.ts); on
+ * PGlite in keyset batches, each one COPY to PGlite's '/dev/blob' (PGlite's own row objects cost more than
+ * the query). Either way each row's cells are read from its COPY bytes (copiedHistoryCells): its instant
+ * from the exact cursor text, to the millisecond as a page row's `created_at`.
  */
 export function historyBatches(
   db: Db,
   filter: HistoryFilter,
+  kind: HistoryCsvKind,
   batchSize = KEYSET_BATCH_SIZE,
-): AsyncGenerator<HistoryRow[]> {
+): AsyncGenerator<HistoryCell[][]> {
+  const readRow: CopyRowReader<HistoryCell[]> = (bytes, start, end) => copiedHistoryCells(bytes, start, end, kind);
   const pool = postgresPoolOf(db);
   if (pool) {
     const query = orderedRows(db, historyQuery(db, filter, tokyoPeriod(filter.startDate, filter.endDate)), null);
-    return mapped(copyRows(pool, query.compile(), Math.min(batchSize, COPY_BATCH_ROWS)), (batch) =>
-      batch.map(copiedRow),
-    );
+    return copyRows(pool, query.compile(), Math.min(batchSize, COPY_BATCH_ROWS), readRow);
   }
-  return mapped(embeddedHistoryCopies(db, filter, batchSize), (bytes) => copiedHistoryRows(copiedText(bytes)));
+  return mapped(embeddedHistoryCopies(db, filter, batchSize), (bytes) => copiedRows(bytes, readRow));
 }
 
 async function* mapped<T, U>(source: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U> {
@@ -407,7 +415,7 @@ async function* mapped<T, U>(source: AsyncIterable<T>, map: (item: T) => U): Asy
 
 /**
  * The embedded database's history export as COPY output (UTF-8 text as bytes), a keyset batch at a time,
- * each one COPY to PGlite's '/dev/blob' (copiedHistoryRows reads its text; a worker thread writes the CSV
+ * each one COPY to PGlite's '/dev/blob' (copiedHistoryCells reads its rows; a worker thread writes the CSV
  * straight from the bytes, http/csvWorker.ts, which are handed over rather than decoded here); null on
  * PostgreSQL.
  */

@@ -22,7 +22,7 @@ import { couponRows, couponStatus } from './coupons';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
 import { type HistoryFilter, historyBatches, historyCopies } from './histories';
-import { type HistoryCsvKind, historyCells } from './historyRows';
+import type { HistoryCsvKind } from './historyRows';
 import { invoiceBatches } from './invoices';
 import { journalBatches } from './journal';
 import { exactInstant, instantParam, KEYSET_BATCH_SIZE, type KeysetCursor, keysetBatches, pastCursor } from './keyset';
@@ -156,7 +156,7 @@ export async function buildReport(
         kind === 'cashcancel'
           ? [...HISTORY_CSV_HEADER, HISTORY_COLUMN_LABELS.canceledTransactionId]
           : HISTORY_CSV_HEADER,
-      batches: mapBatches(historyBatches(db, of), (row) => historyCells(row, kind)),
+      batches: historyBatches(db, of, kind),
       ...(copies ? { historyCopies: { copies, kind } } : {}),
     };
   };

@@ -1,7 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { CsvEncoding } from '@coin/contract';
-import { copyRecord } from '../db/copyOut';
-import { copiedRow, type HistoryCell, type HistoryCsvKind, historyCells } from '../domain/historyRows';
+import { copiedHistoryCells, type HistoryCell, type HistoryCsvKind } from '../domain/historyRows';
 import { type CsvBatchWriter, csvBatchWriter, movable } from './csv';
 
 /**
@@ -36,7 +35,7 @@ const NEWLINE = 0x0a;
 /**
  * One COPY output batch written as CSV bytes by `write`, `rowsAtATime` rows at a time (the same bytes as
  * the whole batch at once: the writer's remembered cells change how it works, not what it writes). Each row
- * is decoded on its own: no string of a thousand rows outlives a young-generation collection.
+ * is read on its own (copiedHistoryCells): no string of a thousand rows outlives a young-generation collection.
  */
 export function writtenCopy(
   copied: Uint8Array,
@@ -49,7 +48,7 @@ export function writtenCopy(
   let start = 0;
   // A COPY text row ends with a newline, a byte UTF-8 uses for nothing else.
   for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
-    rows.push(historyCells(copiedRow(copyRecord(bytes.toString('utf8', start, end))), kind));
+    rows.push(copiedHistoryCells(bytes, start, end, kind));
     start = end + 1;
     if (rows.length === rowsAtATime) {
       write.append(rows);

@@ -2,7 +2,7 @@ import type { CsvEncoding } from '@coin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import { historyBatches, historyCopies } from '../domain/histories';
-import { type HistoryCsvKind, historyCells, lastCopiedCursor } from '../domain/historyRows';
+import { type HistoryCsvKind, lastCopiedCursor } from '../domain/historyRows';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { createTestDatabase, DEMO, type TestDatabase } from '../testing/harness';
 import { insertPastTransaction } from '../testing/pastPosting';
@@ -39,8 +39,7 @@ async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
 
 async function* onMainThread(kind: HistoryCsvKind, encoding: CsvEncoding, of: ReturnType<typeof filter>) {
   const write = csvBatchWriter(encoding);
-  for await (const rows of historyBatches(db, of, ROWS_PER_BATCH))
-    yield write(rows.map((row) => historyCells(row, kind)));
+  for await (const rows of historyBatches(db, of, kind, ROWS_PER_BATCH)) yield write(rows);
 }
 
 describe('history files written in the worker thread (embedded database)', () => {
