@@ -85,6 +85,29 @@ describe('copiedHistoryCells', () => {
     expect(counterparty('\\N', '\\N')).toBeNull();
   });
 
+  it('reads repeated names as the same text every time, and different names apart', () => {
+    const named = (coin: string, merchant: string) =>
+      row(
+        '1',
+        '2',
+        '2026-01-01T00:00:00.000000Z',
+        'TRANSFER',
+        '\\N',
+        '1',
+        coin,
+        '1',
+        '1',
+        '1100000002',
+        merchant,
+        '\\N',
+      );
+    const coins = ['めぶくコイン', 'めぶくコイン2', 'a\\tb', 'x'.repeat(70), 'めぶくコイン'];
+    const text = [...coins, ...coins].map((coin, i) => named(coin, `店${i % 3}`)).join('');
+    const cells = cellsOf(text);
+    expect(cells.map((c) => c[3])).toEqual([...coins, ...coins].map((coin) => (coin === 'a\\tb' ? 'a\tb' : coin)));
+    expect(cells.map((c) => c[6])).toEqual(cells.map((_, i) => `店${i % 3}`));
+  });
+
   it('reads an instant in another form through Date.parse', () => {
     const other = row('1', '2', '2026-01-01 09:00:00+09', 'CHARGE', '\\N', '1', 'c', '1', '1', '\\N', '\\N', '\\N');
     expect(cellsOf(other)[0]?.[1]).toEqual(new Date('2026-01-01T00:00:00.000Z'));
