@@ -70,6 +70,15 @@ function rssMB(pid: number): number {
   return kb / 1024;
 }
 
+/**
+ * CPU seconds the process has used (user + system, /proc/<pid>/stat, in Linux's 1/100 s ticks): steadier than a rate on a shared machine,
+ * where the wall clock follows the neighbours.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
 
 let server: ChildProcess | undefined;
@@ -282,6 +291,7 @@ async function main() {
     child.send({ sample: 'start' });
     await next();
     const rssBefore = rssMB(pid);
+    const cpuBefore = cpuSeconds(pid);
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, rssMB(pid));
@@ -308,6 +318,7 @@ async function main() {
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     rssPeak = Math.max(rssPeak, rssMB(pid));
+    const serverCpu = cpuSeconds(pid) - cpuBefore;
     const rows = lines - 1;
     child.send({ sample: 'stop' });
     type Span = { before: number; peak: number };
@@ -332,6 +343,9 @@ async function main() {
     );
     console.log(
       `  server RSS ${rssBefore.toFixed(0)} MB → peak ${rssPeak.toFixed(0)} MB: growth ${rssGrowth.toFixed(1)} MB  budget < ${budgets.csvRssGrowthMB} MB  ${rssOk ? 'OK' : 'OVER BUDGET'}`,
+    );
+    console.log(
+      `  server CPU ${serverCpu.toFixed(2)} s (${((serverCpu / rows) * 1e6).toFixed(2)} µs a row, the CSV worker's included): steadier than the rate on a shared machine`,
     );
     // What the process allocated meanwhile (JS heap and buffers; in-memory PGlite's database is among the
     // buffers, and RSS also grows when the export first reads database pages it holds but had not touched).
