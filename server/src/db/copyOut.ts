@@ -186,8 +186,9 @@ export async function* copiedBatches<Row>(
       end = chunk.indexOf(NEWLINE, start);
     }
     for (; end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-      // A row read on its own (UTF-8 never holds a newline byte inside a character): a field kept
-      // longer (the writer remembers short cells) keeps a row's text alive, not a chunk's.
+      // A row read on its own (UTF-8 never holds a newline byte inside a character): a field of the
+      // default reader kept longer (the writer remembers short cells) keeps a row's text alive, not a
+      // chunk's.
       batch.push(readRow(chunk, start, end));
       start = end + 1;
       if (batch.length === batchSize) {

@@ -108,9 +108,36 @@ describe('copiedHistoryCells', () => {
     expect(cells.map((c) => c[6])).toEqual(cells.map((_, i) => `店${i % 3}`));
   });
 
-  it('reads an instant in another form through Date.parse', () => {
-    const other = row('1', '2', '2026-01-01 09:00:00+09', 'CHARGE', '\\N', '1', 'c', '1', '1', '\\N', '\\N', '\\N');
-    expect(cellsOf(other)[0]?.[1]).toEqual(new Date('2026-01-01T00:00:00.000Z'));
+  it('reads an instant in another form, or before the year 1000, through Date.parse', () => {
+    const at = (instant: string) =>
+      cellsOf(row('1', '2', instant, 'CHARGE', '\\N', '1', 'c', '1', '1', '\\N', '\\N', '\\N'))[0]?.[1];
+    expect(at('2026-01-01 09:00:00+09')).toEqual(new Date('2026-01-01T00:00:00.000Z'));
+    expect(at('0050-06-01T00:00:00.123456Z')).toEqual(new Date('0050-06-01T00:00:00.123Z'));
+    expect(at('0999-12-31T23:59:59.999999Z')).toEqual(new Date('0999-12-31T23:59:59.999Z'));
+  });
+
+  it('keeps a literal backslash-N as text, an empty name as empty, and two names of one hash apart', () => {
+    const named = (coin: string, merchant: string, comment: string) =>
+      row(
+        '1',
+        '2',
+        '2026-01-01T00:00:00.000000Z',
+        'TRANSFER',
+        '\\N',
+        '1',
+        coin,
+        '1',
+        '1',
+        '1100000002',
+        merchant,
+        comment,
+      );
+    const [first] = cellsOf(named('c', '', '\\\\N'));
+    expect(first?.[6]).toBe('');
+    expect(first?.[7]).toBe('\\N');
+    // 'glbvs' and 'yacxa' have the same FNV-1a hash: the second is decoded every time, never taken for the first.
+    const coins = ['glbvs', 'yacxa', 'glbvs', 'yacxa'];
+    expect(cellsOf(coins.map((coin) => named(coin, '本店', '\\N')).join('')).map((cells) => cells[3])).toEqual(coins);
   });
 
   it('refuses a row with too few or too many fields, or a number that is not one', () => {

@@ -197,7 +197,7 @@ function instant(bytes: Buffer, field: Column): Date {
   return new Date(Date.parse(bytes.toString('latin1', at, end)));
 }
 
-/** Fields up to this many bytes are remembered by their bytes (types, coin and merchant names). */
+/** Fields up to this many bytes are remembered by their bytes (types, coin and merchant names, wallet numbers). */
 const REMEMBERED_FIELD_BYTES = 64;
 const REMEMBERED_FIELDS = 4096;
 

@@ -9,6 +9,7 @@ import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../
 import { insertPastTransaction } from '../testing/pastPosting';
 import {
   contentDisposition,
+  csvBatchWriter,
   csvCell,
   csvDateTime,
   csvFileName,
@@ -67,6 +68,20 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell(-1500)).toBe('-1500');
     expect(() => csvCell(1.5)).toThrow();
+  });
+
+  it('writes a batch with the bytes of its lines: integers, -0, dates and text alike', () => {
+    const rows = [
+      [-0, 0, -1500, Number.MAX_SAFE_INTEGER, new Date('2026-02-28T15:00:00.999Z'), '=1', null, undefined],
+      ['髙', 'a,b', 7],
+    ];
+    for (const encoding of ['utf8', 'cp932'] as const) {
+      expect(
+        csvBatchWriter(encoding)(rows).equals(encodeCsv(rows.map((row) => csvLine(row, encoding)).join(''), encoding)),
+      ).toBe(true);
+    }
+    expect(csvBatchWriter('utf8')([[-0, 1]]).toString()).toBe('0,1\r\n');
+    expect(() => csvBatchWriter('utf8')([[2 ** 60]])).toThrow('integers');
   });
 
   describe('formula guard, on the cell as the file holds it', () => {

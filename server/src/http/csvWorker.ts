@@ -9,7 +9,9 @@ import { type CsvBatchWriter, csvBatchWriter, movable } from './csv';
  * now run side by side. A request is one COPY output batch of a history (UTF-8 bytes, histories.ts:
  * historyCopies), the file's kind and encoding; the answer is the batch written as CSV bytes (both moved, not
  * copied, between the threads). It holds nothing of a file but, per encoding, the text cells it has
- * written (the same for every file) and the buffer it writes a batch into (the size of the largest batch).
+ * written and the buffer it writes a batch into (the size of the largest batch), and the short fields its
+ * row reader has met (historyRows.ts: repeatedText): names, wallet numbers and types, the same for every
+ * file. A batch that fails leaves nothing of its bytes behind (writtenCopy).
  */
 
 export interface CsvWorkerRequest {
@@ -46,17 +48,24 @@ export function writtenCopy(
   const bytes = Buffer.from(copied.buffer, copied.byteOffset, copied.byteLength);
   let rows: HistoryCell[][] = [];
   let start = 0;
-  // A COPY text row ends with a newline, a byte UTF-8 uses for nothing else.
-  for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
-    rows.push(copiedHistoryCells(bytes, start, end, kind));
-    start = end + 1;
-    if (rows.length === rowsAtATime) {
-      write.append(rows);
-      rows = [];
+  try {
+    // A COPY text row ends with a newline, a byte UTF-8 uses for nothing else.
+    for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+      rows.push(copiedHistoryCells(bytes, start, end, kind));
+      start = end + 1;
+      if (rows.length === rowsAtATime) {
+        write.append(rows);
+        rows = [];
+      }
     }
+    if (start < bytes.length) throw new Error('the COPY output ended inside a row');
+    write.append(rows);
+  } catch (error) {
+    // The writer serves every file of its encoding: what this batch wrote before it failed (whole records,
+    // or part of one) must not begin the next file's batch.
+    write.take();
+    throw error;
   }
-  if (start < bytes.length) throw new Error('the COPY output ended inside a row');
-  write.append(rows);
   return write.take();
 }
 

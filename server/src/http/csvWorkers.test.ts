@@ -106,6 +106,21 @@ describe('history files written in the worker thread (embedded database)', () =>
     expect((await bytesOf(historyBatchesWritten(copies, 'histories', 'utf8'))).length).toBeGreaterThan(0);
   });
 
+  it('leaves nothing of a batch that fails for the next file of the same encoding', async () => {
+    const copiedRow = (amount: string) =>
+      `1\t2\t2026-01-01T00:00:00.000000Z\tTRANSFER\t\\N\t1\tめぶくコイン\t${amount}\t1\t1100000002\t本店\t前のファイルのメモ\n`;
+    // The second record fails in the writer, part-way through it (an amount past 2^53).
+    const failing = copiedRow('100') + copiedRow('1152921504606846976');
+    const next = copiedRow('7');
+    const alone = writtenCopy(utf8(next), 'histories', csvBatchWriter('utf8'));
+    const write = csvBatchWriter('utf8');
+    expect(() => writtenCopy(utf8(failing), 'histories', write)).toThrow('integers');
+    expect(writtenCopy(utf8(next), 'histories', write).equals(alone)).toBe(true);
+    // In the worker, whose writer serves every file of its encoding.
+    await expect(writeHistoryBatch(utf8(failing), 'histories', 'utf8')).rejects.toThrow('the CSV worker failed');
+    expect((await writeHistoryBatch(utf8(next), 'histories', 'utf8')).equals(alone)).toBe(true);
+  });
+
   it('moves a batch to the worker rather than copying it, unless its buffer holds other data', async () => {
     const copies = historyCopies(db, filter(), ROWS_PER_BATCH) as AsyncGenerator<Uint8Array>;
     const first = (await copies.next()).value as Uint8Array;
