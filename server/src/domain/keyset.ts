@@ -78,10 +78,23 @@ export async function* keysetChunks<C>(
 
 /**
  * The rows past a cursor over (instant column, id column): older ones for a newest-first order
- * (`direction` 'desc'), newer ones for an oldest-first order ('asc'). A row comparison, which PostgreSQL
- * reads from an index on the same two columns.
+ * (`direction` 'desc'), newer ones for an oldest-first order ('asc'). Written as the instant's bound
+ * (where an index on (…, instant, id) starts reading) and a filter for the rows of the cursor's own instant,
+ * not as the row comparison `(instant, id) < (at, id)`: beside a period's own bound on the instant,
+ * PostgreSQL 17 (PGlite) read that comparison from the index but started the scan at the period's end,
+ * passing every row between it and the cursor (a 300,000-entry wallet, a cursor half-way: 7–13 ms before
+ * the first of a 10,000-row batch's rows; a history export's later batches took 1.5× its first).
  */
-export const pastCursor = (instantColumn: string, idColumn: string, cursor: KeysetCursor, direction: 'asc' | 'desc') =>
-  direction === 'desc'
-    ? sql<boolean>`(${sql.ref(instantColumn)}, ${sql.ref(idColumn)}) < (${instantParam(cursor.at)}, ${cursor.id})`
-    : sql<boolean>`(${sql.ref(instantColumn)}, ${sql.ref(idColumn)}) > (${instantParam(cursor.at)}, ${cursor.id})`;
+export const pastCursor = (
+  instantColumn: string,
+  idColumn: string,
+  cursor: KeysetCursor,
+  direction: 'asc' | 'desc',
+) => {
+  const instant = sql.ref(instantColumn);
+  const id = sql.ref(idColumn);
+  const at = instantParam(cursor.at);
+  return direction === 'desc'
+    ? sql<boolean>`(${instant} <= ${at} and (${instant} < ${at} or ${id} < ${cursor.id}))`
+    : sql<boolean>`(${instant} >= ${at} and (${instant} > ${at} or ${id} > ${cursor.id}))`;
+};
