@@ -43,6 +43,10 @@ const CANCEL = row(
   '\\N',
 );
 
+/** A transfer row with its coin name, counterparty merchant and comment as COPY writes them. */
+const named = (coin: string, merchant: string, comment: string) =>
+  row('1', '2', '2026-01-01T00:00:00.000000Z', 'TRANSFER', '\\N', '1', coin, '1', '1', '1100000002', merchant, comment);
+
 describe('copiedHistoryCells', () => {
   it('reads numbers, the instant to the millisecond, labels and text with its escapes', () => {
     expect(cellsOf(PAYMENT + CANCEL)).toEqual([
@@ -86,23 +90,8 @@ describe('copiedHistoryCells', () => {
   });
 
   it('reads repeated names as the same text every time, and different names apart', () => {
-    const named = (coin: string, merchant: string) =>
-      row(
-        '1',
-        '2',
-        '2026-01-01T00:00:00.000000Z',
-        'TRANSFER',
-        '\\N',
-        '1',
-        coin,
-        '1',
-        '1',
-        '1100000002',
-        merchant,
-        '\\N',
-      );
     const coins = ['めぶくコイン', 'めぶくコイン2', 'a\\tb', 'x'.repeat(70), 'めぶくコイン'];
-    const text = [...coins, ...coins].map((coin, i) => named(coin, `店${i % 3}`)).join('');
+    const text = [...coins, ...coins].map((coin, i) => named(coin, `店${i % 3}`, '\\N')).join('');
     const cells = cellsOf(text);
     expect(cells.map((c) => c[3])).toEqual([...coins, ...coins].map((coin) => (coin === 'a\\tb' ? 'a\tb' : coin)));
     expect(cells.map((c) => c[6])).toEqual(cells.map((_, i) => `店${i % 3}`));
@@ -117,21 +106,6 @@ describe('copiedHistoryCells', () => {
   });
 
   it('keeps a literal backslash-N as text, an empty name as empty, and two names of one hash apart', () => {
-    const named = (coin: string, merchant: string, comment: string) =>
-      row(
-        '1',
-        '2',
-        '2026-01-01T00:00:00.000000Z',
-        'TRANSFER',
-        '\\N',
-        '1',
-        coin,
-        '1',
-        '1',
-        '1100000002',
-        merchant,
-        comment,
-      );
     const [first] = cellsOf(named('c', '', '\\\\N'));
     expect(first?.[6]).toBe('');
     expect(first?.[7]).toBe('\\N');
