@@ -83,7 +83,10 @@ export async function* keysetChunks<C>(
  * not as the row comparison `(instant, id) < (at, id)`: beside a period's own bound on the instant,
  * PostgreSQL 17 (PGlite) read that comparison from the index but started the scan at the period's end,
  * passing every row between it and the cursor (a 300,000-entry wallet, a cursor half-way: 7–13 ms before
- * the first of a 10,000-row batch's rows; a history export's later batches took 1.5× its first).
+ * the first of a 10,000-row batch's rows; a history export's later batches took 1.5× its first). It is that
+ * other bound that does it (without it the row comparison starts at the cursor), and every caller has one.
+ * The cost: rows sharing the cursor's very instant (those one database transaction wrote, with its now())
+ * are passed again by the filter instead of sought by id, at most that group's size a batch.
  */
 export const pastCursor = (
   instantColumn: string,
