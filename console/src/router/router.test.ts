@@ -22,6 +22,25 @@ const apiMock = vi.hoisted(() => ({
 }));
 vi.mock('@/api/instance', () => ({ api: apiMock }));
 
+/*
+ * These tests are about the routes (the guard, the searches, the loaders), not the pages: every route's
+ * component is an empty stub here. A navigation waits for its route's chunk, and loading the real page's
+ * module graph (Mantine, the shell, the page) took seconds the first time on a busy machine. Which route
+ * maps to which page is checked below against the real PAGE_LOADERS.
+ */
+vi.mock('./pages', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./pages')>();
+  const stub: import('./pages').PageLoader = async () => ({ default: () => null });
+  return {
+    ...actual,
+    withMantine: () => stub,
+    pageLoader: (name: string) => {
+      if (!actual.PAGE_LOADERS[name]) throw new Error(`no page is mapped to route ${name}`);
+      return stub;
+    },
+  };
+});
+
 // The router runs as in a browser (it follows redirects itself) on a memory history; it only reads window.origin.
 beforeAll(() => {
   vi.stubGlobal('window', { origin: 'http://localhost', addEventListener() {}, removeEventListener() {} });
