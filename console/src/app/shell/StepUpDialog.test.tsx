@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 /** The dialog is in a portal: its fields are found from the document's body. */
-const passwordField = () => fieldByLabel(document.body, 'パスワード') as HTMLInputElement;
+const passwordField = () => fieldByLabel('パスワード') as HTMLInputElement;
 
 describe('StepUpDialog', () => {
   it('asks once for several refused changes, says a wrong password, and proves the sign-in', async () => {
@@ -33,12 +33,12 @@ describe('StepUpDialog', () => {
       new ApiError(400, { type: 'invalid_request', message: 'wrong', field: 'password' }),
     );
     await typeInto(passwordField(), 'not-it');
-    await submitWith(document.body, '確認して続ける');
+    await submitWith('確認して続ける');
     await vi.waitFor(() => expect(descriptionOf(passwordField())).toContain('現在のパスワードが正しくありません'));
 
     vi.mocked(api.call).mockResolvedValueOnce({ stepped_up_until: '2026-11-26T12:05:00Z' });
     await typeInto(passwordField(), 'demo-password');
-    await submitWith(document.body, '確認して続ける');
+    await submitWith('確認して続ける');
     await expect(first).resolves.toBe(true);
     await expect(second).resolves.toBe(true);
     expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { password: 'demo-password' } });
@@ -48,7 +48,7 @@ describe('StepUpDialog', () => {
     mounted = await mount(<StepUpDialog />);
     const asked = requestStepUp();
     await vi.waitFor(() => expect(document.body.textContent).toContain('パスワードで本人確認'));
-    await submitWith(document.body, 'キャンセル');
+    await submitWith('キャンセル');
     await expect(asked).resolves.toBe(false);
     expect(api.call).not.toHaveBeenCalled();
   });
@@ -99,7 +99,7 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
     expect(tab('パスワード').getAttribute('aria-selected')).toBe('true');
 
     await act(async () => tab('確認コード').click());
-    const code = () => fieldByLabel(document.body, '確認コード') as HTMLInputElement;
+    const code = () => fieldByLabel('確認コード') as HTMLInputElement;
     expect(code().getAttribute('autocomplete')).toBe('one-time-code');
     expect(code().getAttribute('inputmode')).toBe('numeric');
 
@@ -107,12 +107,12 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
       new ApiError(400, { type: 'invalid_request', message: '確認コードが正しくありません', field: 'totp_code' }),
     );
     await typeInto(code(), '111111');
-    await submitWith(document.body, '確認して続ける');
+    await submitWith('確認して続ける');
     await vi.waitFor(() => expect(descriptionOf(code())).toContain('確認コードが正しくありません'));
 
     vi.mocked(api.call).mockResolvedValueOnce({ stepped_up_until: '2026-12-31T03:05:00Z' });
     await typeInto(code(), '１２３ ４５６');
-    await submitWith(document.body, '確認して続ける');
+    await submitWith('確認して続ける');
     await expect(asked).resolves.toBe(true);
     expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { totp_code: '123456' } });
   });
@@ -127,9 +127,9 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
     const asked = requestStepUp();
     await vi.waitFor(() => expect(document.body.querySelectorAll('[role="tab"]')).toHaveLength(2));
     await act(async () => tab('確認コード').click());
-    await submitWith(document.body, 'リカバリーコードを使う');
-    await typeInto(fieldByLabel(document.body, 'リカバリーコード') as HTMLInputElement, 'abcd-efgh-jk');
-    await submitWith(document.body, '確認して続ける');
+    await submitWith('リカバリーコードを使う');
+    await typeInto(fieldByLabel('リカバリーコード') as HTMLInputElement, 'abcd-efgh-jk');
+    await submitWith('確認して続ける');
     await expect(asked).resolves.toBe(true);
     expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { recovery_code: 'ABCDEFGHJK' } });
   });
@@ -145,7 +145,7 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
     await vi.waitFor(() => expect(document.body.textContent).toContain('パスワードで本人確認'));
     expect(document.body.querySelector('[role="tab"]')).toBeNull();
     await typeInto(passwordField(), 'demo-password');
-    await submitWith(document.body, '確認して続ける');
+    await submitWith('確認して続ける');
     await expect(asked).resolves.toBe(true);
   });
 

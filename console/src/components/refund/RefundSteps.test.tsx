@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { RefundConfirmation } from '@coin/contract';
-import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
-import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import { descriptionOf, factOf, fieldByLabel, mount, submitWith, typeInto } from '@/components/formTesting';
 import RefundSteps from './RefundSteps';
 import type { RefundTarget } from './refundForm';
 
@@ -21,53 +21,38 @@ const payment: RefundTarget = {
   refundable_remaining: 1200,
 };
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
-/** Types into the reason (formTesting's typeInto sets inputs and selects, not a textarea). */
-async function typeReason(container: HTMLElement, text: string) {
-  const textarea = fieldByLabel(container, '返金理由（任意）') as unknown as HTMLTextAreaElement;
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(textarea, text);
-    textarea.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const reasonField = () => fieldByLabel<HTMLTextAreaElement>('返金理由（任意）');
 
 async function mountSteps() {
-  mounted = await mount(
-    <RefundSteps walletNo={WALLET_NO} payment={payment} onCancel={() => {}} cancelLabel="キャンセル" />,
-  );
-  return mounted.container;
+  await mount(<RefundSteps walletNo={WALLET_NO} payment={payment} onCancel={() => {}} cancelLabel="キャンセル" />);
 }
 
 describe('RefundSteps form', () => {
   it('starts with what is left, and focuses the first invalid field with every problem said', async () => {
-    const container = await mountSteps();
-    const amount = fieldByLabel(container, '返金額') as HTMLInputElement;
+    await mountSteps();
+    const amount = fieldByLabel('返金額');
     expect(amount.value).toBe('1,200');
     await typeInto(amount, '');
-    await typeReason(container, 'あ'.repeat(201));
-    await submitWith(container, '確認');
-    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    await typeInto(reasonField(), 'あ'.repeat(201));
+    await submitWith('確認');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(amount)).toContain('返金額を入力してください');
-    expect(descriptionOf(fieldByLabel(container, '返金理由（任意）'))).toContain(
-      '返金理由は200文字以内で入力してください',
-    );
+    expect(descriptionOf(reasonField())).toContain('返金理由は200文字以内で入力してください');
     expect(api.call).not.toHaveBeenCalled();
   });
 
   it('takes a full-width amount with 円, shows it parsed, and refuses more than what is left', async () => {
-    const container = await mountSteps();
-    const amount = fieldByLabel(container, '返金額') as HTMLInputElement;
+    await mountSteps();
+    const amount = fieldByLabel('返金額');
     await typeInto(amount, '１，２０１円');
     expect(amount.value).toBe('1,201');
-    await submitWith(container, '確認');
-    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    await submitWith('確認');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain('返金可能残額（1,200）以下で入力してください');
     expect(api.call).not.toHaveBeenCalled();
   });
@@ -76,12 +61,12 @@ describe('RefundSteps form', () => {
     vi.mocked(api.call).mockRejectedValue(
       new ApiError(400, { type: 'invalid_request', field: 'reason', message: 'この理由では申請できません' }),
     );
-    const container = await mountSteps();
-    await typeInto(fieldByLabel(container, '返金額'), '５００');
-    await typeReason(container, '  返品のため ');
-    await submitWith(container, '確認');
-    const reason = fieldByLabel(container, '返金理由（任意）');
-    await vi.waitFor(() => expect(document.activeElement).toBe(reason));
+    await mountSteps();
+    await typeInto(fieldByLabel('返金額'), '５００');
+    await typeInto(reasonField(), '  返品のため ');
+    await submitWith('確認');
+    const reason = reasonField();
+    await waitFor(() => expect(document.activeElement).toBe(reason));
     expect(descriptionOf(reason)).toContain('この理由では申請できません');
     expect(vi.mocked(api.call).mock.calls[0]).toEqual([
       'confirmRefund',
@@ -107,12 +92,12 @@ describe('RefundSteps form', () => {
       remaining_after: 700,
     };
     vi.mocked(api.call).mockResolvedValue(confirmation);
-    const container = await mountSteps();
-    await typeInto(fieldByLabel(container, '返金額'), '500');
-    await submitWith(container, '確認');
-    await vi.waitFor(() => expect(container.textContent).toContain('申請内容の確認'));
-    expect(container.textContent).toContain('申請後の返金可能残額700');
-    await submitWith(container, '戻る');
-    expect((fieldByLabel(container, '返金額') as HTMLInputElement).value).toBe('500');
+    await mountSteps();
+    await typeInto(fieldByLabel('返金額'), '500');
+    await submitWith('確認');
+    await screen.findByRole('heading', { name: '申請内容の確認' });
+    expect(factOf('申請後の返金可能残額')).toBe('700');
+    await submitWith('戻る');
+    expect(fieldByLabel('返金額').value).toBe('500');
   });
 });

@@ -38,25 +38,25 @@ async function mountPage() {
 
 describe('ChangePasswordPage', () => {
   it('moves the focus to the first invalid field after a failed submit, its error read with it', async () => {
-    const container = await mountPage();
-    await submitWith(container, '変更する');
-    const current = fieldByLabel(container, '現在のパスワード');
+    await mountPage();
+    await submitWith('変更する');
+    const current = fieldByLabel('現在のパスワード');
     await vi.waitFor(() => expect(document.activeElement).toBe(current));
     expect(current.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(current)).toContain('現在のパスワードを入力してください');
-    expect(fieldByLabel(container, '新しいパスワード（確認）').getAttribute('aria-invalid')).toBe('true');
+    expect(fieldByLabel('新しいパスワード（確認）').getAttribute('aria-invalid')).toBe('true');
     expect(api.call).not.toHaveBeenCalled();
   });
 
   it('focuses the first field still invalid, not the first of the form', async () => {
-    const container = await mountPage();
-    await typeInto(fieldByLabel(container, '現在のパスワード'), 'old-password');
-    await typeInto(fieldByLabel(container, '新しいパスワード'), 'short');
-    await submitWith(container, '変更する');
-    const password = fieldByLabel(container, '新しいパスワード');
+    await mountPage();
+    await typeInto(fieldByLabel('現在のパスワード'), 'old-password');
+    await typeInto(fieldByLabel('新しいパスワード'), 'short');
+    await submitWith('変更する');
+    const password = fieldByLabel('新しいパスワード');
     await vi.waitFor(() => expect(document.activeElement).toBe(password));
     expect(descriptionOf(password)).toContain('パスワードは8文字以上で入力してください');
-    expect(fieldByLabel(container, '現在のパスワード').getAttribute('aria-invalid')).not.toBe('true');
+    expect(fieldByLabel('現在のパスワード').getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('shows a refused current password on its field and focuses it', async () => {
@@ -64,11 +64,11 @@ describe('ChangePasswordPage', () => {
       new ApiError(400, { type: 'invalid_credentials', message: 'wrong', field: 'current_password' }),
     );
     const container = await mountPage();
-    await typeInto(fieldByLabel(container, '現在のパスワード'), 'wrong-password');
-    await typeInto(fieldByLabel(container, '新しいパスワード'), 'new-password');
-    await typeInto(fieldByLabel(container, '新しいパスワード（確認）'), 'new-password');
-    await submitWith(container, '変更する');
-    const current = fieldByLabel(container, '現在のパスワード');
+    await typeInto(fieldByLabel('現在のパスワード'), 'wrong-password');
+    await typeInto(fieldByLabel('新しいパスワード'), 'new-password');
+    await typeInto(fieldByLabel('新しいパスワード（確認）'), 'new-password');
+    await submitWith('変更する');
+    const current = fieldByLabel('現在のパスワード');
     await vi.waitFor(() => expect(descriptionOf(current)).toContain('現在のパスワードが正しくありません'));
     expect(document.activeElement).toBe(current);
     expect(api.call).toHaveBeenCalledWith('changePassword', {

@@ -71,11 +71,11 @@ const button = (container: HTMLElement, name: string) => {
 
 /** Enrols the authenticator app: 認証アプリを追加, the QR code and secret, a code, 確認. */
 async function enrolTotp(container: HTMLElement, beforeConfirm?: () => void) {
-  await submitWith(container, '認証アプリを追加');
+  await submitWith('認証アプリを追加');
   await vi.waitFor(() => expect(container.textContent).toContain('認証アプリの登録'));
   beforeConfirm?.();
-  await typeInto(fieldByLabel(container, '確認コード'), '123456');
-  await submitWith(container, '確認');
+  await typeInto(fieldByLabel('確認コード'), '123456');
+  await submitWith('確認');
 }
 
 describe('TwoStepPage (issue 24)', () => {
@@ -94,19 +94,19 @@ describe('TwoStepPage (issue 24)', () => {
       startTotp: () => ({ secret: SECRET, otpauth_url: `otpauth://totp/coin:member?secret=${SECRET}` }),
       confirmTotp: () => ({ recovery_codes: CODES }),
     });
-    await submitWith(container, '認証アプリを追加');
+    await submitWith('認証アプリを追加');
     await vi.waitFor(() => expect(container.textContent).toContain('認証アプリの登録'));
 
     const qr = container.querySelector('svg[role="img"]');
     expect(qr?.getAttribute('aria-label')).toBe('認証アプリで読み取るQRコード');
     expect(container.textContent).toContain('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
-    const code = fieldByLabel(container, '確認コード');
+    const code = fieldByLabel('確認コード');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
 
     becomes({ ...NONE, totp: { enrolled_at: '2026-12-31T03:00:00Z' }, recovery_codes_left: 10, enabled: true });
     await typeInto(code, '１２３４５６');
-    await submitWith(container, '確認');
+    await submitWith('確認');
     await vi.waitFor(() => expect(container.textContent).toContain('リカバリーコードを保管してください'));
     expect(api.call).toHaveBeenCalledWith('confirmTotp', { params: { id: 7 }, body: { code: '123456' } });
     const listed = [...container.querySelectorAll('ol li')].map((item) => item.textContent);
@@ -116,7 +116,7 @@ describe('TwoStepPage (issue 24)', () => {
     // Closed only once the user says the codes are kept; then they are gone for good.
     const close = button(container, '閉じる');
     expect(close.disabled).toBe(true);
-    const stored = fieldByLabel(container, 'リカバリーコードを保管しました') as HTMLInputElement;
+    const stored = fieldByLabel('リカバリーコードを保管しました') as HTMLInputElement;
     await act(async () => stored.click());
     expect(close.disabled).toBe(false);
     await act(async () => close.click());
@@ -136,7 +136,7 @@ describe('TwoStepPage (issue 24)', () => {
       },
     });
     await enrolTotp(container);
-    const code = fieldByLabel(container, '確認コード');
+    const code = fieldByLabel('確認コード');
     await vi.waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
     const error = document.getElementById(
       code
@@ -187,7 +187,7 @@ describe('TwoStepPage (issue 24)', () => {
     await vi.waitFor(() => expect(document.body.textContent).toContain('パスキーを削除しますか？'));
     const dialog = document.body.querySelector<HTMLElement>('[role="dialog"]');
     if (!dialog) throw new Error('no dialog');
-    await submitWith(dialog, '削除');
+    await submitWith('削除', dialog);
     await vi.waitFor(() =>
       expect(api.call).toHaveBeenCalledWith('deletePasskey', { params: { id: 7, passkey_id: 3 } }),
     );
@@ -208,7 +208,7 @@ describe('TwoStepPage (issue 24)', () => {
       becomes({ ...required, totp: { enrolled_at: '2026-12-31T03:00:00Z' }, recovery_codes_left: 10, enabled: true }),
     );
     await vi.waitFor(() => expect(container.textContent).toContain('リカバリーコードを保管してください'));
-    await act(async () => (fieldByLabel(container, 'リカバリーコードを保管しました') as HTMLInputElement).click());
+    await act(async () => (fieldByLabel('リカバリーコードを保管しました') as HTMLInputElement).click());
     await act(async () => button(container, '閉じる').click());
     await vi.waitFor(() => expect(fake.navigate).toHaveBeenCalledWith({ href: '/top' }));
   });

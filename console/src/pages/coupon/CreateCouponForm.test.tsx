@@ -21,19 +21,19 @@ async function mountForm() {
 
 describe('CreateCouponForm', () => {
   it('takes full-width amounts, shows them parsed, and focuses the first invalid field after a failed submit', async () => {
-    const container = await mountForm();
-    const discount = fieldByLabel(container, '割引額') as HTMLInputElement;
-    const stock = fieldByLabel(container, '発行枚数') as HTMLInputElement;
+    await mountForm();
+    const discount = fieldByLabel('割引額') as HTMLInputElement;
+    const stock = fieldByLabel('発行枚数') as HTMLInputElement;
     await typeInto(discount, '５００円');
     await typeInto(stock, '１，０００');
     expect(discount.value).toBe('500');
     expect(stock.value).toBe('1,000');
-    await typeInto(fieldByLabel(container, '最低購入金額'), '1.5');
-    await submitWith(container, '作成する');
-    const name = fieldByLabel(container, 'クーポン名');
+    await typeInto(fieldByLabel('最低購入金額'), '1.5');
+    await submitWith('作成する');
+    const name = fieldByLabel('クーポン名');
     await vi.waitFor(() => expect(document.activeElement).toBe(name));
     expect(descriptionOf(name)).toContain('クーポン名を入力してください');
-    expect(fieldByLabel(container, '最低購入金額').getAttribute('aria-invalid')).toBe('true');
+    expect(fieldByLabel('最低購入金額').getAttribute('aria-invalid')).toBe('true');
     expect(discount.getAttribute('aria-invalid')).not.toBe('true');
     expect(api.call).not.toHaveBeenCalled();
   });
@@ -42,12 +42,12 @@ describe('CreateCouponForm', () => {
     vi.mocked(api.call).mockRejectedValue(
       new ApiError(400, { type: 'invalid_request', field: 'stock', message: '発行枚数が多すぎます' }),
     );
-    const container = await mountForm();
-    await typeInto(fieldByLabel(container, 'クーポン名'), '春のセール');
-    await typeInto(fieldByLabel(container, '割引額'), '１００');
-    await typeInto(fieldByLabel(container, '発行枚数'), '２，０００');
-    await submitWith(container, '作成する');
-    const stock = fieldByLabel(container, '発行枚数');
+    await mountForm();
+    await typeInto(fieldByLabel('クーポン名'), '春のセール');
+    await typeInto(fieldByLabel('割引額'), '１００');
+    await typeInto(fieldByLabel('発行枚数'), '２，０００');
+    await submitWith('作成する');
+    const stock = fieldByLabel('発行枚数');
     await vi.waitFor(() => expect(document.activeElement).toBe(stock));
     expect(descriptionOf(stock)).toContain('発行枚数が多すぎます');
     expect(vi.mocked(api.call).mock.calls[0]?.[1]).toMatchObject({

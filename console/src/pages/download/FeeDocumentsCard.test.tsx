@@ -105,7 +105,7 @@ describe('the report centre’s 請求書・明細書', () => {
     open.mockResolvedValue(pdfResponse(`請求書_${THIRD}_INV-000001.pdf`));
     mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
     await vi.waitFor(() => expect(document.body.textContent).toContain('過去12か月に発行した請求書はありません'));
-    const month = fieldByLabel(document.body, '対象月') as HTMLSelectElement;
+    const month = fieldByLabel('対象月') as HTMLSelectElement;
     // Twelve closed months, last month first: never this month, whose fees are not closed.
     expect([...month.options].map((option) => option.value)).toEqual(monthsBefore(CURRENT, 12));
     await typeInto(month, THIRD);

@@ -28,12 +28,12 @@ async function mountCard(editable: boolean) {
 describe('JournalAccountsCard', () => {
   it('refuses an empty name or one too long with the contract’s message on the field, sending nothing', async () => {
     const container = await mountCard(true);
-    const sales = fieldByLabel(container, '売上') as HTMLInputElement;
+    const sales = fieldByLabel('売上') as HTMLInputElement;
     expect(sales.value).toBe('売上高');
     expect(container.textContent).toContain('初期設定の勘定科目を使っています。');
     await typeInto(sales, '   ');
-    await typeInto(fieldByLabel(container, '手数料'), 'あ'.repeat(25));
-    await submitWith(container, '勘定科目を保存する');
+    await typeInto(fieldByLabel('手数料'), 'あ'.repeat(25));
+    await submitWith('勘定科目を保存する');
     await vi.waitFor(() => expect(document.activeElement).toBe(sales));
     expect(sales.getAttribute('aria-invalid')).toBe('true');
     expect(container.textContent).toContain('勘定科目名を入力してください');
@@ -53,8 +53,8 @@ describe('JournalAccountsCard', () => {
       return current as never;
     });
     const container = await mountCard(true);
-    await typeInto(fieldByLabel(container, '振込先の預金'), ' 当座預金 ');
-    await submitWith(container, '勘定科目を保存する');
+    await typeInto(fieldByLabel('振込先の預金'), ' 当座預金 ');
+    await submitWith('勘定科目を保存する');
     await vi.waitFor(() =>
       expect(api.call).toHaveBeenCalledWith('updateJournalAccounts', {
         params: { id: MERCHANT_ID },
@@ -62,7 +62,7 @@ describe('JournalAccountsCard', () => {
       }),
     );
     await vi.waitFor(() => expect(container.textContent).not.toContain('初期設定の勘定科目を使っています。'));
-    expect((fieldByLabel(container, '振込先の預金') as HTMLInputElement).value).toBe('当座預金');
+    expect((fieldByLabel('振込先の預金') as HTMLInputElement).value).toBe('当座預金');
   });
 
   it('shows the names read-only to a role that may not change them', async () => {

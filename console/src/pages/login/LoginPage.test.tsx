@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
-import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, labelled, mount, submitWith, typeInto, user } from '@/components/formTesting';
 import type { LoginOutcome, PendingSecondStep } from '@/session';
 import LoginPage from './LoginPage';
 
@@ -32,10 +32,7 @@ const PENDING: PendingSecondStep = {
   keepSignedIn: true,
 };
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(fake.session.login).mockReset();
   vi.mocked(fake.session.completeSecondStep).mockReset();
   fake.navigate.mockClear();
@@ -43,45 +40,40 @@ afterEach(() => {
 });
 
 /** 「ログイン状態を保持する」: the box inside its label. */
-const keepBox = (container: HTMLElement) =>
-  [...container.querySelectorAll('label')]
-    .find((label) => label.textContent === 'ログイン状態を保持する')
-    ?.querySelector('input') as HTMLInputElement;
+const keepBox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'ログイン状態を保持する' });
 
 /** The Login page after a right password for an account with a second factor, 「ログイン状態を保持する」 ticked. */
 async function atSecondStep(pending: PendingSecondStep = PENDING) {
   vi.mocked(fake.session.login).mockResolvedValue({ kind: 'secondStep', pending } satisfies LoginOutcome);
-  mounted = await mount(<LoginPage />);
-  const { container } = mounted;
-  await typeInto(fieldByLabel(container, 'メールアドレス'), 'owner@example.com');
-  await typeInto(fieldByLabel(container, 'パスワード'), 'demo-password');
-  await act(async () => keepBox(container).click());
-  await submitWith(container, 'ログイン');
-  await vi.waitFor(() => expect(container.textContent).toContain('2段階認証'));
-  return container;
+  await mount(<LoginPage />);
+  await typeInto(fieldByLabel('メールアドレス'), 'owner@example.com');
+  await typeInto(fieldByLabel('パスワード'), 'demo-password');
+  await user().click(keepBox());
+  await submitWith('ログイン');
+  await screen.findByRole('heading', { name: '2段階認証' });
 }
 
-const codeField = (container: HTMLElement) => fieldByLabel(container, '確認コード') as HTMLInputElement;
+const codeField = () => fieldByLabel('確認コード');
 
 describe('Login: the second step (issue 24)', () => {
   it('asks for the code after the password, says a wrong code on the field, then signs in to the invoice', async () => {
     fake.search = { invoice_id: '42' };
-    const container = await atSecondStep();
+    await atSecondStep();
     expect(fake.session.login).toHaveBeenCalledWith({
       email: 'owner@example.com',
       password: 'demo-password',
       keepSignedIn: true,
     });
     // The password form has gone; the code field takes the focus, filled by the browser where it can.
-    expect(container.querySelector('input[type="password"]')).toBeNull();
-    const code = codeField(container);
+    expect(screen.queryByLabelText(labelled('パスワード'))).toBeNull();
+    const code = codeField();
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
-    await vi.waitFor(() => expect(document.activeElement).toBe(code));
+    await waitFor(() => expect(document.activeElement).toBe(code));
 
     // Checked before it is sent.
     await typeInto(code, '12345');
-    await submitWith(container, '確認してログイン');
+    await submitWith('確認してログイン');
     expect(descriptionOf(code)).toContain('確認コードは6桁の数字で入力してください');
     expect(fake.session.completeSecondStep).not.toHaveBeenCalled();
 
@@ -89,81 +81,78 @@ describe('Login: the second step (issue 24)', () => {
     vi.mocked(fake.session.completeSecondStep).mockRejectedValueOnce(
       new ApiError(400, { type: 'invalid_request', message: '確認コードが正しくありません', field: 'totp_code' }),
     );
-    await typeInto(codeField(container), '１２３ ４５６');
-    await submitWith(container, '確認してログイン');
-    await vi.waitFor(() => expect(descriptionOf(codeField(container))).toContain('確認コードが正しくありません'));
-    expect(codeField(container).getAttribute('aria-invalid')).toBe('true');
-    expect(container.querySelector(`#${CSS.escape(`${codeField(container).id}-error`)}`)?.getAttribute('role')).toBe(
-      'alert',
-    );
+    await typeInto(codeField(), '１２３ ４５６');
+    await submitWith('確認してログイン');
+    await waitFor(() => expect(descriptionOf(codeField())).toContain('確認コードが正しくありません'));
+    expect(codeField().getAttribute('aria-invalid')).toBe('true');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('確認コードが正しくありません');
+    expect(codeField().getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
     // The pending sign-in carries 「ログイン状態を保持する」 as it was ticked.
     expect(fake.session.completeSecondStep).toHaveBeenLastCalledWith(PENDING, { totp_code: '123456' });
 
     vi.mocked(fake.session.completeSecondStep).mockResolvedValueOnce(undefined);
-    await typeInto(codeField(container), '654321');
-    await submitWith(container, '確認してログイン');
-    await vi.waitFor(() =>
+    await typeInto(codeField(), '654321');
+    await submitWith('確認してログイン');
+    await waitFor(() =>
       expect(fake.navigate).toHaveBeenCalledWith({ href: '/invoicePayment?invoice_id=42', replace: true }),
     );
   });
 
   it('sends the user back to the password when the second step has expired, keeping what was chosen', async () => {
-    const container = await atSecondStep();
+    await atSecondStep();
     vi.mocked(fake.session.completeSecondStep).mockRejectedValueOnce(
       new ApiError(401, { type: 'invalid_credentials', message: 'expired' }),
     );
-    await typeInto(codeField(container), '123456');
-    await submitWith(container, '確認してログイン');
+    await typeInto(codeField(), '123456');
+    await submitWith('確認してログイン');
 
-    await vi.waitFor(() =>
-      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
-        'ログインの有効期限が切れました。もう一度メールアドレスとパスワードを入力してください',
-      ),
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'ログインの有効期限が切れました。もう一度メールアドレスとパスワードを入力してください',
     );
-    const password = fieldByLabel(container, 'パスワード') as HTMLInputElement;
+    const password = fieldByLabel('パスワード');
     expect(password.value).toBe('');
-    await vi.waitFor(() => expect(document.activeElement).toBe(password));
-    expect((fieldByLabel(container, 'メールアドレス') as HTMLInputElement).value).toBe('owner@example.com');
-    expect(keepBox(container).checked).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(fieldByLabel('メールアドレス').value).toBe('owner@example.com');
+    expect(keepBox().checked).toBe(true);
     expect(fake.navigate).not.toHaveBeenCalled();
   });
 
   it('takes a recovery code instead, as typed, and goes to Top', async () => {
-    const container = await atSecondStep();
-    await submitWith(container, 'リカバリーコードを使う');
-    const field = fieldByLabel(container, 'リカバリーコード') as HTMLInputElement;
+    await atSecondStep();
+    await submitWith('リカバリーコードを使う');
+    const field = fieldByLabel('リカバリーコード');
     expect(field.getAttribute('autocomplete')).toBe('off');
-    expect(container.textContent).toContain('認証アプリの確認コードを使う');
+    expect(screen.getByRole('button', { name: '認証アプリの確認コードを使う' })).toBeTruthy();
 
     await typeInto(field, 'abcd-efgh');
-    await submitWith(container, '確認してログイン');
+    await submitWith('確認してログイン');
     expect(descriptionOf(field)).toContain('リカバリーコードの形式が正しくありません（例: ABCD-EFGH-JK）');
 
     vi.mocked(fake.session.completeSecondStep).mockResolvedValueOnce(undefined);
-    await typeInto(fieldByLabel(container, 'リカバリーコード'), 'abcd-efgh-jk');
-    await submitWith(container, '確認してログイン');
-    await vi.waitFor(() => expect(fake.navigate).toHaveBeenCalledWith({ href: '/top', replace: true }));
+    await typeInto(fieldByLabel('リカバリーコード'), 'abcd-efgh-jk');
+    await submitWith('確認してログイン');
+    await waitFor(() => expect(fake.navigate).toHaveBeenCalledWith({ href: '/top', replace: true }));
     expect(fake.session.completeSecondStep).toHaveBeenCalledWith(PENDING, { recovery_code: 'ABCDEFGHJK' });
   });
 
   it('offers a passkey when the account has one, and says the browser cannot use it', async () => {
-    const container = await atSecondStep({ ...PENDING, methods: ['passkey', 'recovery_code'] });
-    expect(container.querySelector('input[name="one-time-code"]')).toBeNull();
+    await atSecondStep({ ...PENDING, methods: ['passkey', 'recovery_code'] });
+    expect(screen.queryByLabelText(labelled('確認コード'))).toBeNull();
     // happy-dom has no WebAuthn: the ceremony ends before anything is asked of the server.
-    await submitWith(container, 'パスキーでログイン');
-    await vi.waitFor(() => expect(container.textContent).toContain('このブラウザではパスキーを使えません。'));
+    await submitWith('パスキーでログイン');
+    await screen.findByText('このブラウザではパスキーを使えません。', { exact: false });
     expect(fake.session.completeSecondStep).not.toHaveBeenCalled();
-    expect(container.textContent).toContain('リカバリーコードを使う');
+    expect(screen.getByRole('button', { name: 'リカバリーコードを使う' })).toBeTruthy();
   });
 
   it('goes straight on for an account without a second factor', async () => {
     vi.mocked(fake.session.login).mockResolvedValue({ kind: 'signedIn' } satisfies LoginOutcome);
-    mounted = await mount(<LoginPage />);
-    const { container } = mounted;
-    await typeInto(fieldByLabel(container, 'メールアドレス'), 'owner@example.com');
-    await typeInto(fieldByLabel(container, 'パスワード'), 'demo-password');
-    await submitWith(container, 'ログイン');
-    await vi.waitFor(() => expect(fake.navigate).toHaveBeenCalledWith({ href: '/top', replace: true }));
-    expect(container.textContent).not.toContain('2段階認証');
+    await mount(<LoginPage />);
+    await typeInto(fieldByLabel('メールアドレス'), 'owner@example.com');
+    await typeInto(fieldByLabel('パスワード'), 'demo-password');
+    await submitWith('ログイン');
+    await waitFor(() => expect(fake.navigate).toHaveBeenCalledWith({ href: '/top', replace: true }));
+    expect(screen.queryByText('2段階認証', { exact: false })).toBeNull();
   });
 });

@@ -31,16 +31,13 @@ describe('NewPasswordForm', () => {
   it('checks the configured minimum and focuses the first invalid field', async () => {
     const send = vi.fn(() => Promise.resolve());
     mounted = await mount(<NewPasswordForm pending={false} send={send} />);
-    const { container } = mounted;
-    await typeInto(fieldByLabel(container, 'パスワード'), 'nine-char');
-    await submitWith(container, '登録する');
-    const password = fieldByLabel(container, 'パスワード');
+    await typeInto(fieldByLabel('パスワード'), 'nine-char');
+    await submitWith('登録する');
+    const password = fieldByLabel('パスワード');
     await vi.waitFor(() => expect(document.activeElement).toBe(password));
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(password)).toContain('パスワードは10文字以上で入力してください');
-    expect(descriptionOf(fieldByLabel(container, 'パスワード（確認）'))).toContain(
-      'パスワード（確認）を入力してください',
-    );
+    expect(descriptionOf(fieldByLabel('パスワード（確認）'))).toContain('パスワード（確認）を入力してください');
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -55,12 +52,11 @@ describe('NewPasswordForm', () => {
       ),
     );
     mounted = await mount(<NewPasswordForm pending={false} send={send} />);
-    const { container } = mounted;
-    await typeInto(fieldByLabel(container, 'パスワード'), 'long-enough-password');
-    await typeInto(fieldByLabel(container, 'パスワード（確認）'), 'long-enough-password');
-    await submitWith(container, '登録する');
+    await typeInto(fieldByLabel('パスワード'), 'long-enough-password');
+    await typeInto(fieldByLabel('パスワード（確認）'), 'long-enough-password');
+    await submitWith('登録する');
     expect(send).toHaveBeenCalledWith('long-enough-password');
-    const password = fieldByLabel(container, 'パスワード');
+    const password = fieldByLabel('パスワード');
     await vi.waitFor(() => expect(descriptionOf(password)).toContain('パスワードは128文字以内で入力してください'));
     expect(document.activeElement).toBe(password);
   });
@@ -69,7 +65,7 @@ describe('NewPasswordForm', () => {
     const send = vi.fn(() => Promise.resolve());
     mounted = await mount(<NewPasswordForm withPassword={false} pending={false} send={send} />);
     expect(mounted.container.querySelector('input')).toBeNull();
-    await submitWith(mounted.container, '登録する');
+    await submitWith('登録する');
     expect(send).toHaveBeenCalledWith(undefined);
   });
 });

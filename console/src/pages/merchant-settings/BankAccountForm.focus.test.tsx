@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { bankAccountKeys, loadSettingsBodySchemas, zenginKeys } from '@/api/merchantSettings';
 import {
   descriptionOf,
+  factOf,
   fieldByLabel,
   formQueryClient,
-  type Mounted,
+  labelled,
   mount,
   submitWith,
   typeInto,
@@ -26,10 +27,7 @@ beforeAll(async () => {
   await import('./BankAccountForm');
 });
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
@@ -39,46 +37,41 @@ async function mountEmptyPage() {
   client.setQueryData(bankAccountKeys.detail(TEST_MERCHANT.merchant_id), { account: null });
   client.setQueryData(zenginKeys.bank('0128'), { code: '0128', name: '群馬銀行', kana: 'ｸﾞﾝﾏ' });
   client.setQueryData(zenginKeys.branch('0128', '112'), { code: '112', name: '前橋支店', kana: 'ﾏｴﾊﾞｼ' });
-  mounted = await mount(<BankAccountPage />, client);
-  const { container } = mounted;
-  // The form renders from its lazily loaded chunk (loaded in beforeAll): let React finish that render.
-  await act(async () => {
-    await import('./BankAccountForm');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull(), { timeout: 15_000 });
-  return container;
+  await mount(<BankAccountPage />, client);
+  // The form renders from its lazily loaded chunk (loaded in beforeAll): the page shows it after a turn.
+  await screen.findByLabelText(labelled('金融機関'), { selector: 'input' }, { timeout: 15_000 });
 }
 
-const field = (container: HTMLElement, label: string) => fieldByLabel(container, label) as HTMLInputElement;
+const field = (label: string) => fieldByLabel(label);
+const CONFIRM_TITLE = 'この口座を登録しますか？';
 
 /** Fills the form as a user with a Japanese keyboard would: full-width digits, the name in hiragana. */
-async function fillInFullWidth(container: HTMLElement) {
-  await typeInto(field(container, '金融機関'), '０１２８');
-  await typeInto(field(container, '支店'), '１１２');
-  await typeInto(field(container, '口座番号'), '１２３４５６７');
-  await typeInto(field(container, '口座名義（カナ）'), 'やまだ　たろう');
+async function fillInFullWidth() {
+  await typeInto(field('金融機関'), '０１２８');
+  await typeInto(field('支店'), '１１２');
+  await typeInto(field('口座番号'), '１２３４５６７');
+  await typeInto(field('口座名義（カナ）'), 'やまだ　たろう');
 }
 
 describe('BankAccountPage form', () => {
   it("focuses the first field the contract's schema refuses, with its message, and sends nothing", async () => {
-    const container = await mountEmptyPage();
-    const bankCode = field(container, '金融機関');
+    await mountEmptyPage();
+    const bankCode = field('金融機関');
     await typeInto(bankCode, '０１２８');
     expect(bankCode.value).toBe('0128');
-    await typeInto(field(container, '口座番号'), '１２３４５６７８');
-    const number = field(container, '口座番号');
+    await typeInto(field('口座番号'), '１２３４５６７８');
+    const number = field('口座番号');
     expect(number.value).toBe('12345678');
-    await submitWith(container, '確認へ進む');
+    await submitWith('確認へ進む');
 
-    const branchCode = field(container, '支店');
-    await vi.waitFor(() => expect(document.activeElement).toBe(branchCode));
+    const branchCode = field('支店');
+    await waitFor(() => expect(document.activeElement).toBe(branchCode));
     expect(branchCode.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(branchCode)).toContain('支店コードは3桁の数字で入力してください');
     expect(descriptionOf(number)).toContain('口座番号は7桁以内の数字で入力してください');
-    expect(descriptionOf(field(container, '口座名義（カナ）'))).toContain('口座名義（カナ）を入力してください');
+    expect(descriptionOf(field('口座名義（カナ）'))).toContain('口座名義（カナ）を入力してください');
     expect(bankCode.getAttribute('aria-invalid')).not.toBe('true');
-    expect(container.textContent).not.toContain('この口座を登録しますか？');
+    expect(screen.queryByRole('heading', { name: CONFIRM_TITLE })).toBeNull();
 
     // Typing into a field takes its message away.
     await typeInto(branchCode, '１１２');
@@ -88,20 +81,21 @@ describe('BankAccountPage form', () => {
   });
 
   it('goes to the confirm step with what was typed converted, and back with it kept', async () => {
-    const container = await mountEmptyPage();
-    await fillInFullWidth(container);
-    await submitWith(container, '確認へ進む');
-    await vi.waitFor(() => expect(container.textContent).toContain('この口座を登録しますか？'));
-    for (const shown of ['群馬銀行（0128）', '前橋支店（112）', '1234567', 'ﾔﾏﾀﾞ ﾀﾛｳ']) {
-      expect(container.textContent).toContain(shown);
-    }
+    await mountEmptyPage();
+    await fillInFullWidth();
+    await submitWith('確認へ進む');
+    const facts = await screen.findByRole('table', { name: CONFIRM_TITLE });
+    expect(factOf('金融機関', facts)).toBe('群馬銀行（0128）');
+    expect(factOf('支店', facts)).toBe('前橋支店（112）');
+    expect(factOf('口座番号', facts)).toBe('1234567');
+    expect(factOf('口座名義（カナ）', facts)).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
 
-    await submitWith(container, '戻る');
-    const heading = [...container.querySelectorAll('h2')].find((title) => title.textContent === '振込先口座を登録');
-    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(field(container, '支店').value).toBe('112');
-    expect(field(container, '口座番号').value).toBe('1234567');
-    expect(field(container, '口座名義（カナ）').value).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
+    await submitWith('戻る');
+    const heading = await screen.findByRole('heading', { level: 2, name: '振込先口座を登録' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(field('支店').value).toBe('112');
+    expect(field('口座番号').value).toBe('1234567');
+    expect(field('口座名義（カナ）').value).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
   });
 
   it('brings a field the server refuses back to the form, focused with its message', async () => {
@@ -116,14 +110,14 @@ describe('BankAccountPage form', () => {
       if (name === 'getBankAccount') return { account: null };
       throw new Error(`unexpected call ${name}`);
     });
-    const container = await mountEmptyPage();
-    await fillInFullWidth(container);
-    await submitWith(container, '確認へ進む');
-    await vi.waitFor(() => expect(container.textContent).toContain('この口座を登録しますか？'));
-    await submitWith(container, '登録する');
+    await mountEmptyPage();
+    await fillInFullWidth();
+    await submitWith('確認へ進む');
+    await screen.findByRole('heading', { name: CONFIRM_TITLE });
+    await submitWith('登録する');
 
-    await vi.waitFor(() => expect(document.activeElement).toBe(field(container, '口座番号')));
-    const number = field(container, '口座番号');
+    await waitFor(() => expect(document.activeElement).toBe(field('口座番号')));
+    const number = field('口座番号');
     expect(number.value).toBe('1234567');
     expect(number.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(number)).toContain('この口座番号は登録できません');

@@ -38,12 +38,11 @@ describe('RebateCoinPage form', () => {
     const client = formQueryClient();
     client.setQueryData(rebateCoinKeys.detail(TEST_MERCHANT.merchant_id), settings);
     mounted = await mount(<RebateCoinPage />, client);
-    const container = mounted.container;
-    await typeInto(fieldByLabel(container, '還元するコイン'), '1');
-    const rate = fieldByLabel(container, '還元率') as HTMLInputElement;
+    await typeInto(fieldByLabel('還元するコイン'), '1');
+    const rate = fieldByLabel('還元率') as HTMLInputElement;
     await typeInto(rate, '１２．５％');
     expect(rate.value).toBe('12.5');
-    await submitWith(container, '保存する');
+    await submitWith('保存する');
     await vi.waitFor(() => expect(document.activeElement).toBe(rate));
     expect(rate.getAttribute('aria-invalid')).toBe('true');
     expect(rate.getAttribute('aria-describedby')).toContain('-error');

@@ -83,7 +83,7 @@ describe("the Owner's requirement of two-step sign-in (issue 24)", () => {
 
     const confirmIn = dialog();
     if (!confirmIn) throw new Error('no dialog');
-    await submitWith(confirmIn, '必須にする');
+    await submitWith('必須にする', confirmIn);
     await vi.waitFor(() => expect(dialog()).toBeNull());
     expect(api.call).toHaveBeenCalledWith('putMerchantTwoStep', { params: { id: 4 }, body: { required: true } });
     await vi.waitFor(() => expect(theSwitch(container)?.checked).toBe(true));
@@ -95,7 +95,7 @@ describe("the Owner's requirement of two-step sign-in (issue 24)", () => {
     await vi.waitFor(() => expect(dialog()?.textContent).toContain('あなたも2段階認証を設定していないため'));
     const confirmIn = dialog();
     if (!confirmIn) throw new Error('no dialog');
-    await submitWith(confirmIn, 'キャンセル');
+    await submitWith('キャンセル', confirmIn);
     await vi.waitFor(() => expect(dialog()).toBeNull());
     expect(api.call).not.toHaveBeenCalledWith('putMerchantTwoStep', expect.anything());
   });
@@ -107,7 +107,7 @@ describe("the Owner's requirement of two-step sign-in (issue 24)", () => {
     await vi.waitFor(() => expect(dialog()?.textContent).toContain('2段階認証の必須をやめますか？'));
     const confirmIn = dialog();
     if (!confirmIn) throw new Error('no dialog');
-    await submitWith(confirmIn, '必須をやめる');
+    await submitWith('必須をやめる', confirmIn);
     await vi.waitFor(() =>
       expect(api.call).toHaveBeenCalledWith('putMerchantTwoStep', { params: { id: 4 }, body: { required: false } }),
     );

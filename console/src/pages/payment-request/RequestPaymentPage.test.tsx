@@ -52,13 +52,13 @@ const feeCalls = () => vi.mocked(api.call).mock.calls.filter(([id]) => id === 'g
 
 describe('RequestPaymentPage form', () => {
   it('focuses the first invalid field after a failed submit, every problem said', async () => {
-    const container = await mountPage();
-    await submitWith(container, '確認する');
-    const payee = fieldByLabel(container, '支払先');
+    await mountPage();
+    await submitWith('確認する');
+    const payee = fieldByLabel('支払先');
     await vi.waitFor(() => expect(document.activeElement).toBe(payee));
     expect(payee.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(payee)).toContain('支払先を選択してください');
-    expect(descriptionOf(fieldByLabel(container, '支払金額'))).toContain('支払金額を入力してください');
+    expect(descriptionOf(fieldByLabel('支払金額'))).toContain('支払金額を入力してください');
     expect(feeCalls()).toEqual([]);
   });
 
@@ -75,11 +75,11 @@ describe('RequestPaymentPage form', () => {
       total: 5050,
     };
     const container = await mountPage([STANDARD], fee);
-    await typeInto(fieldByLabel(container, '支払先'), '8');
-    const amount = fieldByLabel(container, '支払金額') as HTMLInputElement;
+    await typeInto(fieldByLabel('支払先'), '8');
+    const amount = fieldByLabel('支払金額') as HTMLInputElement;
     await typeInto(amount, '５，０００円');
     expect(amount.value).toBe('5,000');
-    await submitWith(container, '確認する');
+    await submitWith('確認する');
     await vi.waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain('手数料を含めた合計（5,050）が残高（5,000）を超えています');
     expect(feeCalls()[0]?.[1]).toMatchObject({ query: { to_merchant_id: 8, amount: 5000, type: 'STANDARD' } });
@@ -99,13 +99,13 @@ describe('RequestPaymentPage form', () => {
       total: 1010,
     };
     const container = await mountPage([STANDARD], fee);
-    const payee = fieldByLabel(container, '支払先') as HTMLSelectElement;
+    const payee = fieldByLabel('支払先') as HTMLSelectElement;
     expect([...payee.options].map((option) => option.textContent)).toContain(
       'めぶくカフェ 駅前店（ウォレット番号 2000000008）',
     );
     await typeInto(payee, '8');
-    await typeInto(fieldByLabel(container, '支払金額'), '1000');
-    await submitWith(container, '確認する');
+    await typeInto(fieldByLabel('支払金額'), '1000');
+    await submitWith('確認する');
     await vi.waitFor(() => expect(container.textContent).toContain('支払内容の確認'));
     expect(container.textContent).toContain('支払先のウォレット番号2000000008');
   });
@@ -114,9 +114,9 @@ describe('RequestPaymentPage form', () => {
     // The contract takes rate types of up to 20 characters; the console's own check does not count them.
     const odd: PaymentRate = { ...STANDARD, type: 'X'.repeat(21) };
     const container = await mountPage([odd]);
-    await typeInto(fieldByLabel(container, '支払先'), '8');
-    await typeInto(fieldByLabel(container, '支払金額'), '1000');
-    await submitWith(container, '確認する');
+    await typeInto(fieldByLabel('支払先'), '8');
+    await typeInto(fieldByLabel('支払金額'), '1000');
+    await submitWith('確認する');
     const radio = container.querySelector<HTMLInputElement>('input[type="radio"]');
     await vi.waitFor(() => expect(document.activeElement).toBe(radio));
     // The contract's own words for it.

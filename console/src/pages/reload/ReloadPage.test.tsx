@@ -71,26 +71,26 @@ async function mountPage() {
 
 describe('ReloadPage form', () => {
   it('focuses the first invalid field after a failed submit, every problem said', async () => {
-    const container = await mountPage();
-    await submitWith(container, '確認する');
-    const walletNo = fieldByLabel(container, 'お客様のウォレット番号');
+    await mountPage();
+    await submitWith('確認する');
+    const walletNo = fieldByLabel('お客様のウォレット番号');
     await vi.waitFor(() => expect(document.activeElement).toBe(walletNo));
     expect(walletNo.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(walletNo)).toContain('ウォレット番号を入力してください');
-    expect(descriptionOf(fieldByLabel(container, 'コイン'))).toContain('コインを選択してください');
-    expect(descriptionOf(fieldByLabel(container, 'チャージ金額'))).toContain('チャージ金額を入力してください');
+    expect(descriptionOf(fieldByLabel('コイン'))).toContain('コインを選択してください');
+    expect(descriptionOf(fieldByLabel('チャージ金額'))).toContain('チャージ金額を入力してください');
   });
 
   it('takes full-width input, shows it parsed, and focuses the amount over the balance', async () => {
-    const container = await mountPage();
-    const walletNo = fieldByLabel(container, 'お客様のウォレット番号') as HTMLInputElement;
+    await mountPage();
+    const walletNo = fieldByLabel('お客様のウォレット番号') as HTMLInputElement;
     await typeInto(walletNo, '１２３４－５６７８－９０');
     expect(walletNo.value).toBe('1234567890');
-    await typeInto(fieldByLabel(container, 'コイン'), '1');
-    const amount = fieldByLabel(container, 'チャージ金額') as HTMLInputElement;
+    await typeInto(fieldByLabel('コイン'), '1');
+    const amount = fieldByLabel('チャージ金額') as HTMLInputElement;
     await typeInto(amount, '￥６，０００');
     expect(amount.value).toBe('6,000');
-    await submitWith(container, '確認する');
+    await submitWith('確認する');
     await vi.waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain('加盟店の残高（5,000）を超えています');
     expect(walletNo.getAttribute('aria-invalid')).not.toBe('true');
@@ -98,14 +98,14 @@ describe('ReloadPage form', () => {
 
   it('goes to the confirm step without moving money, and back keeps the values', async () => {
     const container = await mountPage();
-    await typeInto(fieldByLabel(container, 'お客様のウォレット番号'), '1234567890');
-    await typeInto(fieldByLabel(container, 'コイン'), '1');
-    await typeInto(fieldByLabel(container, 'チャージ金額'), '1000');
-    await submitWith(container, '確認する');
+    await typeInto(fieldByLabel('お客様のウォレット番号'), '1234567890');
+    await typeInto(fieldByLabel('コイン'), '1');
+    await typeInto(fieldByLabel('チャージ金額'), '1000');
+    await submitWith('確認する');
     await vi.waitFor(() => expect(container.textContent).toContain('チャージ内容の確認'));
     expect(container.textContent).toContain('チャージ後の加盟店の残高4,000');
     expect(vi.mocked(api.call).mock.calls.some(([id]) => id === 'createReload')).toBe(false);
-    await submitWith(container, '戻る');
-    expect((fieldByLabel(container, 'チャージ金額') as HTMLInputElement).value).toBe('1,000');
+    await submitWith('戻る');
+    expect((fieldByLabel('チャージ金額') as HTMLInputElement).value).toBe('1,000');
   });
 });

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 const body = () => document.body;
-const noteField = () => fieldByLabel(body(), '但し書き') as HTMLInputElement;
+const noteField = () => fieldByLabel('但し書き') as HTMLInputElement;
 const radio = (label: string) => {
   const labelElement = [...body().querySelectorAll('label')].find((candidate) => candidate.textContent === label);
   const input = labelElement && document.getElementById(labelElement.getAttribute('for') ?? '');
@@ -52,12 +52,12 @@ describe("a payment's receipt dialog", () => {
   it('refuses an empty or too long 但し書き before sending, in the contract’s words, and focuses it', async () => {
     await opened();
     await typeInto(noteField(), '   ');
-    await submitWith(body(), '発行');
+    await submitWith('発行');
     await vi.waitFor(() => expect(body().textContent).toContain('但し書きを入力してください'));
     expect(document.activeElement).toBe(noteField());
     await typeInto(noteField(), 'あ'.repeat(41));
     expect(body().textContent).toContain('41 / 40文字');
-    await submitWith(body(), '発行');
+    await submitWith('発行');
     await vi.waitFor(() => expect(body().textContent).toContain('但し書きは40文字以内で入力してください'));
     expect(open).not.toHaveBeenCalled();
   });
@@ -68,7 +68,7 @@ describe("a payment's receipt dialog", () => {
     await typeInto(noteField(), ' お食事代として ');
     await act(async () => radio('8%（軽減税率）').click());
     expect(radio('8%（軽減税率）').checked).toBe(true);
-    await submitWith(body(), '発行');
+    await submitWith('発行');
     await vi.waitFor(() => expect(body().textContent).toContain('領収書を発行しました（領収書_R-000012.pdf）'));
     expect(open).toHaveBeenCalledOnce();
     expect(open.mock.calls[0]?.[0]).toBe('issueReceipt');
@@ -85,7 +85,7 @@ describe("a payment's receipt dialog", () => {
     );
     await opened();
     await typeInto(noteField(), 'お花代として');
-    await submitWith(body(), '発行');
+    await submitWith('発行');
     await vi.waitFor(() =>
       expect(body().querySelector('[role="alert"]')?.textContent).toContain(
         '領収書は、このお店が受け取ったお支払いにだけ発行できます',

@@ -41,9 +41,9 @@ async function mountForm() {
 
 describe('CreateLinkForm', () => {
   it('moves the focus to the first invalid field after a failed submit, its error read with it', async () => {
-    const container = await mountForm();
-    await submitWith(container, '作成する');
-    const coin = fieldByLabel(container, 'コイン');
+    await mountForm();
+    await submitWith('作成する');
+    const coin = fieldByLabel('コイン');
     await vi.waitFor(() => expect(document.activeElement).toBe(coin));
     expect(coin.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(coin)).toContain('コインを選択してください');
@@ -51,13 +51,13 @@ describe('CreateLinkForm', () => {
   });
 
   it('takes a full-width amount, shows it parsed, and focuses the next invalid field', async () => {
-    const container = await mountForm();
-    await typeInto(fieldByLabel(container, 'コイン'), '2');
-    const amount = fieldByLabel(container, '金額') as HTMLInputElement;
+    await mountForm();
+    await typeInto(fieldByLabel('コイン'), '2');
+    const amount = fieldByLabel('金額') as HTMLInputElement;
     await typeInto(amount, '１，０００円');
     expect(amount.value).toBe('1,000');
-    await submitWith(container, '作成する');
-    const description = fieldByLabel(container, '説明');
+    await submitWith('作成する');
+    const description = fieldByLabel('説明');
     await vi.waitFor(() => expect(document.activeElement).toBe(description));
     expect(descriptionOf(description)).toContain('説明を入力してください');
     expect(amount.getAttribute('aria-invalid')).not.toBe('true');
@@ -67,12 +67,12 @@ describe('CreateLinkForm', () => {
     vi.mocked(api.call).mockRejectedValue(
       new ApiError(400, { type: 'invalid_request', field: 'amount', message: 'この金額では作成できません' }),
     );
-    const container = await mountForm();
-    await typeInto(fieldByLabel(container, 'コイン'), '1');
-    await typeInto(fieldByLabel(container, '金額'), '１２，３４５');
-    await typeInto(fieldByLabel(container, '説明'), 'ランチセット');
-    await submitWith(container, '作成する');
-    const amount = fieldByLabel(container, '金額');
+    await mountForm();
+    await typeInto(fieldByLabel('コイン'), '1');
+    await typeInto(fieldByLabel('金額'), '１２，３４５');
+    await typeInto(fieldByLabel('説明'), 'ランチセット');
+    await submitWith('作成する');
+    const amount = fieldByLabel('金額');
     await vi.waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain('この金額では作成できません');
     expect(vi.mocked(api.call).mock.calls[0]?.[1]).toMatchObject({
