@@ -1,15 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { renderToStaticMarkup } from 'react-dom/server';
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type DownloadedFile, receiveFile } from '@/api/download';
-import { loadPageStrings } from '@/i18n';
 import { DownloadStatus, isEmptyCsv, saveReceived } from './FileDownload';
+import { mount } from './formTesting';
 import EmptyCsvDialog from './period/EmptyCsvDialog';
 
 // The app's client needs a browser; these tests open no call.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-
-await loadPageStrings();
 
 const HEADER = '日時,種別,金額\r\n';
 
@@ -20,14 +18,6 @@ const csvAnswer = (body: string, type = 'text/csv; charset=UTF-8') =>
   });
 
 const received = (response: Response): Promise<DownloadedFile> => receiveFile(response, { fallbackName: 'x.csv' });
-
-const html = (element: React.ReactElement) => renderToStaticMarkup(<MantineProvider>{element}</MantineProvider>);
-const textOf = (markup: string) =>
-  markup
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('an empty period’s CSV', () => {
   it('is a CSV with its header only; a CSV with rows, or a PNG, is not', async () => {
@@ -68,23 +58,26 @@ describe('an empty period’s CSV', () => {
     expect(ask).not.toHaveBeenCalled();
   });
 
-  it('asks in a dialog naming the file, with 保存しない first and focused', () => {
-    const markup = html(
-      <EmptyCsvDialog fileName="histories_20250501-20250531.csv" onAnswer={() => {}} withinPortal={false} />,
-    );
-    const text = textOf(markup);
-    expect(text).toContain('該当するデータがありません');
-    expect(text).toContain(
-      'この期間と条件に該当するデータはありません。見出し行だけの空のCSVファイル（histories_20250501-20250531.csv）を保存しますか？',
-    );
-    expect(text.indexOf('保存しない')).toBeLessThan(text.indexOf('空のCSVを保存する'));
-    expect(markup).toMatch(/<button[^>]*data-autofocus="true"[^>]*>[\s\S]*?保存しない/);
-    expect(markup).toContain('aria-label="閉じる"');
+  it('asks in a dialog naming the file, with 保存しない first and focused', async () => {
+    await mount(<EmptyCsvDialog fileName="histories_20250501-20250531.csv" onAnswer={() => {}} withinPortal={false} />);
+    const dialog = screen.getByRole('dialog', { name: '該当するデータがありません' });
+    expect(
+      within(dialog).getByText(
+        'この期間と条件に該当するデータはありません。見出し行だけの空のCSVファイル（histories_20250501-20250531.csv）を保存しますか？',
+      ),
+    ).toBeTruthy();
+    const skip = within(dialog).getByRole('button', { name: '保存しない' });
+    const save = within(dialog).getByRole('button', { name: '空のCSVを保存する' });
+    const buttons = within(dialog).getAllByRole('button');
+    expect(buttons.indexOf(skip)).toBeLessThan(buttons.indexOf(save));
+    await waitFor(() => expect(document.activeElement).toBe(skip));
+    expect(within(dialog).getByRole('button', { name: '閉じる' })).toBeTruthy();
   });
 
-  it('says so when the empty file was not saved', () => {
-    expect(textOf(html(<DownloadStatus state={{ status: 'skipped' }} onCancel={() => {}} />))).toBe(
-      '該当するデータがないため、CSVファイルは保存しませんでした',
-    );
+  it('says so when the empty file was not saved', async () => {
+    await mount(<DownloadStatus state={{ status: 'skipped' }} onCancel={() => {}} />);
+    expect(screen.getByText('該当するデータがないため、CSVファイルは保存しませんでした')).toBeTruthy();
+    // Nothing to cancel or retry: the status is all it shows.
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
