@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { setConfig } from '@/app/config';
-import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, mount, submitWith, typeInto } from '@/components/formTesting';
 import ChangePasswordPage from './ChangePasswordPage';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -24,16 +25,12 @@ beforeAll(() => {
   });
 });
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
 async function mountPage() {
-  mounted = await mount(<ChangePasswordPage />);
-  return mounted.container;
+  await mount(<ChangePasswordPage />);
 }
 
 describe('ChangePasswordPage', () => {
@@ -41,7 +38,7 @@ describe('ChangePasswordPage', () => {
     await mountPage();
     await submitWith('変更する');
     const current = fieldByLabel('現在のパスワード');
-    await vi.waitFor(() => expect(document.activeElement).toBe(current));
+    await waitFor(() => expect(document.activeElement).toBe(current));
     expect(current.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(current)).toContain('現在のパスワードを入力してください');
     expect(fieldByLabel('新しいパスワード（確認）').getAttribute('aria-invalid')).toBe('true');
@@ -54,7 +51,7 @@ describe('ChangePasswordPage', () => {
     await typeInto(fieldByLabel('新しいパスワード'), 'short');
     await submitWith('変更する');
     const password = fieldByLabel('新しいパスワード');
-    await vi.waitFor(() => expect(document.activeElement).toBe(password));
+    await waitFor(() => expect(document.activeElement).toBe(password));
     expect(descriptionOf(password)).toContain('パスワードは8文字以上で入力してください');
     expect(fieldByLabel('現在のパスワード').getAttribute('aria-invalid')).not.toBe('true');
   });
@@ -63,18 +60,18 @@ describe('ChangePasswordPage', () => {
     vi.mocked(api.call).mockRejectedValue(
       new ApiError(400, { type: 'invalid_credentials', message: 'wrong', field: 'current_password' }),
     );
-    const container = await mountPage();
+    await mountPage();
     await typeInto(fieldByLabel('現在のパスワード'), 'wrong-password');
     await typeInto(fieldByLabel('新しいパスワード'), 'new-password');
     await typeInto(fieldByLabel('新しいパスワード（確認）'), 'new-password');
     await submitWith('変更する');
     const current = fieldByLabel('現在のパスワード');
-    await vi.waitFor(() => expect(descriptionOf(current)).toContain('現在のパスワードが正しくありません'));
+    await waitFor(() => expect(descriptionOf(current)).toContain('現在のパスワードが正しくありません'));
     expect(document.activeElement).toBe(current);
     expect(api.call).toHaveBeenCalledWith('changePassword', {
       params: { id: 0 },
       body: { current_password: 'wrong-password', password: 'new-password' },
     });
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,22 +1,19 @@
 // @vitest-environment happy-dom
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
-import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, mount, submitWith, typeInto } from '@/components/formTesting';
 import CreateCouponForm from './CreateCouponForm';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
 async function mountForm() {
-  mounted = await mount(<CreateCouponForm merchantId={7} merchantName="めぶく商店" onCreated={() => {}} />);
-  return mounted.container;
+  await mount(<CreateCouponForm merchantId={7} merchantName="めぶく商店" onCreated={() => {}} />);
 }
 
 describe('CreateCouponForm', () => {
@@ -31,7 +28,7 @@ describe('CreateCouponForm', () => {
     await typeInto(fieldByLabel('最低購入金額'), '1.5');
     await submitWith('作成する');
     const name = fieldByLabel('クーポン名');
-    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    await waitFor(() => expect(document.activeElement).toBe(name));
     expect(descriptionOf(name)).toContain('クーポン名を入力してください');
     expect(fieldByLabel('最低購入金額').getAttribute('aria-invalid')).toBe('true');
     expect(discount.getAttribute('aria-invalid')).not.toBe('true');
@@ -48,7 +45,7 @@ describe('CreateCouponForm', () => {
     await typeInto(fieldByLabel('発行枚数'), '２，０００');
     await submitWith('作成する');
     const stock = fieldByLabel('発行枚数');
-    await vi.waitFor(() => expect(document.activeElement).toBe(stock));
+    await waitFor(() => expect(document.activeElement).toBe(stock));
     expect(descriptionOf(stock)).toContain('発行枚数が多すぎます');
     expect(vi.mocked(api.call).mock.calls[0]?.[1]).toMatchObject({
       body: { name: '春のセール', discount_type: 'AMOUNT', discount_value: 100, min_purchase: 0, stock: 2000 },

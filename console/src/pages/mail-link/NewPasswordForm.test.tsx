@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { setConfig } from '@/app/config';
-import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, mount, submitWith, typeInto } from '@/components/formTesting';
 import { NewPasswordForm } from './NewPasswordForm';
 
 beforeAll(() => {
@@ -21,20 +22,14 @@ beforeAll(() => {
   });
 });
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
 describe('NewPasswordForm', () => {
   it('checks the configured minimum and focuses the first invalid field', async () => {
     const send = vi.fn(() => Promise.resolve());
-    mounted = await mount(<NewPasswordForm pending={false} send={send} />);
+    await mount(<NewPasswordForm pending={false} send={send} />);
     await typeInto(fieldByLabel('パスワード'), 'nine-char');
     await submitWith('登録する');
     const password = fieldByLabel('パスワード');
-    await vi.waitFor(() => expect(document.activeElement).toBe(password));
+    await waitFor(() => expect(document.activeElement).toBe(password));
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(password)).toContain('パスワードは10文字以上で入力してください');
     expect(descriptionOf(fieldByLabel('パスワード（確認）'))).toContain('パスワード（確認）を入力してください');
@@ -51,20 +46,20 @@ describe('NewPasswordForm', () => {
         }),
       ),
     );
-    mounted = await mount(<NewPasswordForm pending={false} send={send} />);
+    await mount(<NewPasswordForm pending={false} send={send} />);
     await typeInto(fieldByLabel('パスワード'), 'long-enough-password');
     await typeInto(fieldByLabel('パスワード（確認）'), 'long-enough-password');
     await submitWith('登録する');
     expect(send).toHaveBeenCalledWith('long-enough-password');
     const password = fieldByLabel('パスワード');
-    await vi.waitFor(() => expect(descriptionOf(password)).toContain('パスワードは128文字以内で入力してください'));
+    await waitFor(() => expect(descriptionOf(password)).toContain('パスワードは128文字以内で入力してください'));
     expect(document.activeElement).toBe(password);
   });
 
   it('asks for nothing when the account already has a password', async () => {
     const send = vi.fn(() => Promise.resolve());
-    mounted = await mount(<NewPasswordForm withPassword={false} pending={false} send={send} />);
-    expect(mounted.container.querySelector('input')).toBeNull();
+    await mount(<NewPasswordForm withPassword={false} pending={false} send={send} />);
+    expect(screen.queryByLabelText('パスワード', { exact: false })).toBeNull();
     await submitWith('登録する');
     expect(send).toHaveBeenCalledWith(undefined);
   });

@@ -1,17 +1,10 @@
 // @vitest-environment happy-dom
 import type { RebateCoinSettings } from '@coin/contract';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/instance';
 import { rebateCoinKeys } from '@/api/merchantSettings';
-import {
-  descriptionOf,
-  fieldByLabel,
-  formQueryClient,
-  type Mounted,
-  mount,
-  submitWith,
-  typeInto,
-} from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, formQueryClient, mount, submitWith, typeInto } from '@/components/formTesting';
 import { TEST_MERCHANT } from '@/components/pageTesting';
 import RebateCoinPage from './RebateCoinPage';
 
@@ -26,10 +19,7 @@ const settings: RebateCoinSettings = {
   step_bp: 10,
 };
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
@@ -37,13 +27,13 @@ describe('RebateCoinPage form', () => {
   it('takes a full-width rate, shows it parsed, and focuses the rate after a refused submit', async () => {
     const client = formQueryClient();
     client.setQueryData(rebateCoinKeys.detail(TEST_MERCHANT.merchant_id), settings);
-    mounted = await mount(<RebateCoinPage />, client);
+    await mount(<RebateCoinPage />, client);
     await typeInto(fieldByLabel('還元するコイン'), '1');
     const rate = fieldByLabel('還元率') as HTMLInputElement;
     await typeInto(rate, '１２．５％');
     expect(rate.value).toBe('12.5');
     await submitWith('保存する');
-    await vi.waitFor(() => expect(document.activeElement).toBe(rate));
+    await waitFor(() => expect(document.activeElement).toBe(rate));
     expect(rate.getAttribute('aria-invalid')).toBe('true');
     expect(rate.getAttribute('aria-describedby')).toContain('-error');
     expect(descriptionOf(rate)).toContain('%');

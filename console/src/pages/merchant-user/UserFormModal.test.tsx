@@ -1,29 +1,17 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
-import {
-  descriptionOf,
-  fieldByLabel,
-  type Mounted,
-  mount,
-  settleDialogFocus,
-  submitWith,
-  typeInto,
-} from '@/components/formTesting';
-import UserFormModal from './UserFormModal';
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
+import { waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { descriptionOf, fieldByLabel, mount, settleDialogFocus, submitWith, typeInto } from '@/components/formTesting';
+import UserFormModal from './UserFormModal';
 
 const EMPTY = { name: '', role: 'Member', email: '' };
 
 async function mountModal(error: unknown = null, mode: 'invite' | 'edit' = 'invite', initial = EMPTY) {
   const onSubmit = vi.fn();
-  mounted = await mount(
+  await mount(
     <UserFormModal
       mode={mode}
       opened
@@ -47,13 +35,13 @@ describe('UserFormModal (invite)', () => {
     await typeInto(name, '山田 花子');
     await typeInto(email, 'not-an-address');
     await submitWith('招待する');
-    await vi.waitFor(() => expect(document.activeElement).toBe(email));
+    await waitFor(() => expect(document.activeElement).toBe(email));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(email)).toContain('メールアドレスの形式が正しくありません');
 
     await typeInto(name, '');
     await submitWith('招待する');
-    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    await waitFor(() => expect(document.activeElement).toBe(name));
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(name).trim()).not.toBe('');
     expect(onSubmit).not.toHaveBeenCalled();
@@ -64,7 +52,7 @@ describe('UserFormModal (invite)', () => {
       new ApiError(400, { type: 'invalid_request', field: 'email', message: 'このメールアドレスは使えません' }),
     );
     const email = fieldByLabel('メールアドレス');
-    await vi.waitFor(() => expect(document.activeElement).toBe(email));
+    await waitFor(() => expect(document.activeElement).toBe(email));
     expect(descriptionOf(email)).toContain('このメールアドレスは使えません');
     // Editing the field takes the refusal's message away.
     await typeInto(email, 'hanako@example.com');
@@ -92,7 +80,7 @@ describe('UserFormModal (edit)', () => {
     // Focus elsewhere first: the failed submit must move it back to the name.
     await act(async () => role.focus());
     await submitWith('保存する');
-    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    await waitFor(() => expect(document.activeElement).toBe(name));
     expect(descriptionOf(name)).toContain('名前は50文字以内で入力してください');
     expect(onSubmit).not.toHaveBeenCalled();
 

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import type { PaymentFee, PaymentRate } from '@coin/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/instance';
 import { merchantPaymentKeys } from '@/api/payments';
 import { walletKeys } from '@/api/wallets';
 import {
   descriptionOf,
+  factOf,
   fieldByLabel,
   formQueryClient,
-  type Mounted,
   mount,
   submitWith,
   typeInto,
@@ -24,10 +25,7 @@ vi.mock('./SentPayments', () => ({ default: () => null }));
 const WALLET_NO = '1234567890';
 const STANDARD: PaymentRate = { type: 'STANDARD', label: '通常', rate_bp: 100, group_only: false };
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
@@ -44,8 +42,7 @@ async function mountPage(rates: PaymentRate[] = [STANDARD], fee?: PaymentFee) {
     wallet_no: WALLET_NO,
     balances: [{ id: 1, name: 'めぶくコイン', amount: 5000, transferable: 1, refundable: 1 }],
   });
-  mounted = await mount(<RequestPaymentPage />, client);
-  return mounted.container;
+  await mount(<RequestPaymentPage />, client);
 }
 
 const feeCalls = () => vi.mocked(api.call).mock.calls.filter(([id]) => id === 'getPaymentFee');
@@ -55,7 +52,7 @@ describe('RequestPaymentPage form', () => {
     await mountPage();
     await submitWith('確認する');
     const payee = fieldByLabel('支払先');
-    await vi.waitFor(() => expect(document.activeElement).toBe(payee));
+    await waitFor(() => expect(document.activeElement).toBe(payee));
     expect(payee.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(payee)).toContain('支払先を選択してください');
     expect(descriptionOf(fieldByLabel('支払金額'))).toContain('支払金額を入力してください');
@@ -74,16 +71,16 @@ describe('RequestPaymentPage form', () => {
       fee: 50,
       total: 5050,
     };
-    const container = await mountPage([STANDARD], fee);
+    await mountPage([STANDARD], fee);
     await typeInto(fieldByLabel('支払先'), '8');
     const amount = fieldByLabel('支払金額') as HTMLInputElement;
     await typeInto(amount, '５，０００円');
     expect(amount.value).toBe('5,000');
     await submitWith('確認する');
-    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain('手数料を含めた合計（5,050）が残高（5,000）を超えています');
     expect(feeCalls()[0]?.[1]).toMatchObject({ query: { to_merchant_id: 8, amount: 5000, type: 'STANDARD' } });
-    expect(container.textContent).not.toContain('支払内容の確認');
+    expect(screen.queryByRole('heading', { name: '支払内容の確認' })).toBeNull();
   });
 
   it('tells payees of one name apart by wallet number, in the picker and on the confirm step', async () => {
@@ -98,29 +95,29 @@ describe('RequestPaymentPage form', () => {
       fee: 10,
       total: 1010,
     };
-    const container = await mountPage([STANDARD], fee);
-    const payee = fieldByLabel('支払先') as HTMLSelectElement;
-    expect([...payee.options].map((option) => option.textContent)).toContain(
-      'めぶくカフェ 駅前店（ウォレット番号 2000000008）',
-    );
+    await mountPage([STANDARD], fee);
+    const payee = fieldByLabel<HTMLSelectElement>('支払先');
+    expect(
+      within(payee).getByRole('option', { name: 'めぶくカフェ 駅前店（ウォレット番号 2000000008）' }),
+    ).toBeTruthy();
     await typeInto(payee, '8');
     await typeInto(fieldByLabel('支払金額'), '1000');
     await submitWith('確認する');
-    await vi.waitFor(() => expect(container.textContent).toContain('支払内容の確認'));
-    expect(container.textContent).toContain('支払先のウォレット番号2000000008');
+    await screen.findByRole('heading', { name: '支払内容の確認' });
+    expect(factOf('支払先のウォレット番号')).toBe('2000000008');
   });
 
   it("checks the request with the contract's schema: a rate type it refuses is not sent", async () => {
     // The contract takes rate types of up to 20 characters; the console's own check does not count them.
     const odd: PaymentRate = { ...STANDARD, type: 'X'.repeat(21) };
-    const container = await mountPage([odd]);
+    await mountPage([odd]);
     await typeInto(fieldByLabel('支払先'), '8');
     await typeInto(fieldByLabel('支払金額'), '1000');
     await submitWith('確認する');
-    const radio = container.querySelector<HTMLInputElement>('input[type="radio"]');
-    await vi.waitFor(() => expect(document.activeElement).toBe(radio));
+    const [radio] = screen.getAllByRole('radio');
+    await waitFor(() => expect(document.activeElement).toBe(radio));
     // The contract's own words for it.
-    expect(container.textContent).toContain('区分を選択してください');
+    expect(screen.getByText('区分を選択してください')).toBeTruthy();
     expect(feeCalls()).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/instance';
 import { merchantKeys } from '@/api/merchants';
 import { walletKeys } from '@/api/wallets';
 import {
   descriptionOf,
+  factOf,
   fieldByLabel,
   formQueryClient,
-  type Mounted,
   mount,
   submitWith,
   typeInto,
@@ -44,10 +45,7 @@ vi.mock('@/session', async () => {
   };
 });
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
@@ -65,8 +63,7 @@ async function mountPage() {
     wallet_no: '9000000001',
     balances: [{ id: 1, name: 'めぶくコイン', amount: 5000, transferable: 1, refundable: 1 }],
   });
-  mounted = await mount(<ReloadPage />, client);
-  return mounted.container;
+  await mount(<ReloadPage />, client);
 }
 
 describe('ReloadPage form', () => {
@@ -74,7 +71,7 @@ describe('ReloadPage form', () => {
     await mountPage();
     await submitWith('確認する');
     const walletNo = fieldByLabel('お客様のウォレット番号');
-    await vi.waitFor(() => expect(document.activeElement).toBe(walletNo));
+    await waitFor(() => expect(document.activeElement).toBe(walletNo));
     expect(walletNo.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(walletNo)).toContain('ウォレット番号を入力してください');
     expect(descriptionOf(fieldByLabel('コイン'))).toContain('コインを選択してください');
@@ -91,19 +88,19 @@ describe('ReloadPage form', () => {
     await typeInto(amount, '￥６，０００');
     expect(amount.value).toBe('6,000');
     await submitWith('確認する');
-    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain('加盟店の残高（5,000）を超えています');
     expect(walletNo.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('goes to the confirm step without moving money, and back keeps the values', async () => {
-    const container = await mountPage();
+    await mountPage();
     await typeInto(fieldByLabel('お客様のウォレット番号'), '1234567890');
     await typeInto(fieldByLabel('コイン'), '1');
     await typeInto(fieldByLabel('チャージ金額'), '1000');
     await submitWith('確認する');
-    await vi.waitFor(() => expect(container.textContent).toContain('チャージ内容の確認'));
-    expect(container.textContent).toContain('チャージ後の加盟店の残高4,000');
+    await screen.findByRole('heading', { name: 'チャージ内容の確認' });
+    expect(factOf('チャージ後の加盟店の残高')).toBe('4,000');
     expect(vi.mocked(api.call).mock.calls.some(([id]) => id === 'createReload')).toBe(false);
     await submitWith('戻る');
     expect((fieldByLabel('チャージ金額') as HTMLInputElement).value).toBe('1,000');

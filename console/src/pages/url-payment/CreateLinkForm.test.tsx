@@ -1,17 +1,10 @@
 // @vitest-environment happy-dom
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { walletQueries } from '@/api/wallets';
-import {
-  descriptionOf,
-  fieldByLabel,
-  formQueryClient,
-  type Mounted,
-  mount,
-  submitWith,
-  typeInto,
-} from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, formQueryClient, mount, submitWith, typeInto } from '@/components/formTesting';
 import { CreateLinkForm } from './CreateLinkForm';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -25,18 +18,14 @@ const wallet = {
   ],
 };
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
 async function mountForm() {
   const client = formQueryClient();
   client.setQueryData(walletQueries.detail(WALLET_NO).queryKey, wallet);
-  mounted = await mount(<CreateLinkForm merchantId={7} walletNo={WALLET_NO} onCreated={() => {}} />, client);
-  return mounted.container;
+  await mount(<CreateLinkForm merchantId={7} walletNo={WALLET_NO} onCreated={() => {}} />, client);
 }
 
 describe('CreateLinkForm', () => {
@@ -44,7 +33,7 @@ describe('CreateLinkForm', () => {
     await mountForm();
     await submitWith('作成する');
     const coin = fieldByLabel('コイン');
-    await vi.waitFor(() => expect(document.activeElement).toBe(coin));
+    await waitFor(() => expect(document.activeElement).toBe(coin));
     expect(coin.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(coin)).toContain('コインを選択してください');
     expect(api.call).not.toHaveBeenCalled();
@@ -58,7 +47,7 @@ describe('CreateLinkForm', () => {
     expect(amount.value).toBe('1,000');
     await submitWith('作成する');
     const description = fieldByLabel('説明');
-    await vi.waitFor(() => expect(document.activeElement).toBe(description));
+    await waitFor(() => expect(document.activeElement).toBe(description));
     expect(descriptionOf(description)).toContain('説明を入力してください');
     expect(amount.getAttribute('aria-invalid')).not.toBe('true');
   });
@@ -73,7 +62,7 @@ describe('CreateLinkForm', () => {
     await typeInto(fieldByLabel('説明'), 'ランチセット');
     await submitWith('作成する');
     const amount = fieldByLabel('金額');
-    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain('この金額では作成できません');
     expect(vi.mocked(api.call).mock.calls[0]?.[1]).toMatchObject({
       params: { id: 7 },
