@@ -1,15 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient, useMutation } from '@tanstack/react-query';
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
-import { type Mounted, mount } from './formTesting';
-
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
+import { mount, user } from './formTesting';
 
 function Dialog({
   tone,
@@ -34,35 +28,33 @@ function Dialog({
   );
 }
 
-const confirmButton = () =>
-  [...document.querySelectorAll('button')].find((button) => button.textContent === '実行する');
+const confirmButton = () => screen.getByRole('button', { name: '実行する' });
 
 describe('ConfirmDialog', () => {
   it.each([
     ['danger', true],
     ['primary', false],
   ] as const)('a %s action is red: %s', async (tone, red) => {
-    mounted = await mount(<Dialog tone={tone} />, new QueryClient());
-    const button = confirmButton();
-    expect(button).toBeDefined();
-    const style = button?.getAttribute('style') ?? '';
+    await mount(<Dialog tone={tone} />, new QueryClient());
+    // The colour is the one thing read from the markup: the style Mantine gives the button.
+    const style = confirmButton().getAttribute('style') ?? '';
     expect(style.includes('--mantine-color-red-filled')).toBe(red);
   });
 
   it('is a modal dialog with a labelled close button, the focus starting on the way out', async () => {
-    mounted = await mount(<Dialog tone="primary" />, new QueryClient());
-    const dialog = document.querySelector('[role="dialog"]');
-    expect(dialog?.getAttribute('aria-modal')).toBe('true');
-    expect(dialog?.querySelector('button[aria-label="閉じる"]')).not.toBeNull();
-    await expect.poll(() => document.activeElement?.textContent).toBe('キャンセル');
+    await mount(<Dialog tone="primary" />, new QueryClient());
+    const dialog = screen.getByRole('dialog', { name: '確認' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: '閉じる' })).toBeTruthy();
+    const wayOut = within(dialog).getByRole('button', { name: 'キャンセル' });
+    await expect.poll(() => document.activeElement).toBe(wayOut);
   });
 
   it('tells how it closed: done after the action, dismissed by the way out', async () => {
     const outcomes: string[] = [];
-    mounted = await mount(<Dialog tone="primary" onClose={(outcome) => outcomes.push(outcome)} />, new QueryClient());
-    const dismiss = [...document.querySelectorAll('button')].find((button) => button.textContent === 'キャンセル');
-    await act(async () => dismiss?.click());
-    await act(async () => confirmButton()?.click());
+    await mount(<Dialog tone="primary" onClose={(outcome) => outcomes.push(outcome)} />, new QueryClient());
+    await user().click(screen.getByRole('button', { name: 'キャンセル' }));
+    await user().click(confirmButton());
     await expect.poll(() => outcomes).toEqual(['dismissed', 'done']);
   });
 });

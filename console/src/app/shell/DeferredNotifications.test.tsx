@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { notifications } from '@mantine/notifications';
-import { act, Suspense } from 'react';
+import { act, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Mounted, mount } from '@/components/formTesting';
+import { mount } from '@/components/formTesting';
 import { DeferredNotifications } from './DeferredNotifications';
 
 vi.mock('@/app/config', () => ({ getConfig: () => ({ notificationMs: 60_000 }) }));
@@ -12,34 +13,28 @@ beforeAll(async () => {
   await import('./ShellNotifications');
 });
 
-/** Shows a notification and lets the lazily mounted container render it. */
-const show = (message: string) =>
-  act(async () => {
-    notifications.show({ message });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+/** Shows a notification; the lazily mounted container renders it. */
+const show = (message: string) => act(() => notifications.show({ message }));
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   act(() => notifications.clean());
 });
 
 describe('DeferredNotifications', () => {
   it('mounts no container until a notification is shown, then shows it and those after it', async () => {
-    mounted = await mount(
+    await mount(
       <Suspense fallback={null}>
         <DeferredNotifications />
       </Suspense>,
     );
+    // The container itself is what is left out (it has no role to find it by): its element is looked for.
     expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
 
-    await show('振込先口座を登録しました');
-    expect(document.body.textContent).toContain('振込先口座を登録しました');
+    show('振込先口座を登録しました');
+    expect(await screen.findByText('振込先口座を登録しました')).toBeTruthy();
     expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull();
 
-    await show('加盟店を切り替えました');
-    expect(document.body.textContent).toContain('加盟店を切り替えました');
+    show('加盟店を切り替えました');
+    expect(await screen.findByText('加盟店を切り替えました')).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { act, Suspense } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Mounted, mount } from '@/components/formTesting';
+import { act, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { mount, user } from '@/components/formTesting';
 import { UserMenu } from './UserMenu';
 
 // The menu's chunk, held back until a test lets it arrive.
@@ -25,49 +26,38 @@ vi.mock('./AccountMenu', async () => {
   };
 });
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
+/** Lets React and the lazy chunk take a turn, for what must not happen by itself. */
 const tick = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-const menuOf = (container: HTMLElement) => container.querySelector('[role="menu"]');
+const menu = () => screen.queryByRole('menu');
 
 describe('UserMenu', () => {
   // One test: the menu's chunk arrives once per file.
   it('opens the menu at a click on its button, whether its chunk has arrived or not, and never swaps the button by itself', async () => {
     // Clicked before the chunk has arrived: the menu opens once it is there.
-    mounted = await mount(
+    const first = await mount(
       <Suspense fallback={null}>
         <UserMenu />
       </Suspense>,
     );
-    const first = mounted.container;
-    act(() => first.querySelector('button')?.click());
-    expect(menuOf(first)).toBeNull();
-    await act(async () => {
-      arrival.release();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-    expect(menuOf(first)?.textContent).toBe('メニュー');
-    mounted.unmount();
+    await user().click(screen.getByRole('button'));
+    expect(menu()).toBeNull();
+    arrival.release();
+    expect((await screen.findByRole('menu')).textContent).toBe('メニュー');
+    first.unmount();
 
     // The chunk is there: the button shown is still the stand-in until it is clicked (a menu put in its
     // place by itself could take a press whose release then lands on another button), then the menu opens.
-    mounted = await mount(
+    await mount(
       <Suspense fallback={null}>
         <UserMenu />
       </Suspense>,
     );
-    const second = mounted.container;
-    const standIn = second.querySelector('button');
+    const standIn = screen.getByRole('button');
     await tick();
     await tick();
-    expect(second.querySelector('button')).toBe(standIn);
-    expect(menuOf(second)).toBeNull();
-    act(() => standIn?.click());
-    await tick();
-    expect(menuOf(second)?.textContent).toBe('メニュー');
+    expect(screen.getByRole('button')).toBe(standIn);
+    expect(menu()).toBeNull();
+    await user().click(standIn);
+    expect((await screen.findByRole('menu')).textContent).toBe('メニュー');
   });
 });

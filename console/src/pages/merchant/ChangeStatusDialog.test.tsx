@@ -1,18 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { merchantKeys } from '@/api/merchants';
-import { formQueryClient, type Mounted, mount } from '@/components/formTesting';
+import { formQueryClient, mount } from '@/components/formTesting';
 import ChangeStatusDialog from './ChangeStatusDialog';
 
 // The app's client needs a browser: the dialog's data is put in the cache, its calls never answer.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(() => new Promise(() => {})), open: vi.fn() } }));
 vi.mock('@/session', () => import('@/components/pageTesting').then((testing) => testing.testSession));
-
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
 
 const withAccount = (registered: boolean) => {
   const client = formQueryClient();
@@ -30,15 +25,15 @@ const withAccount = (registered: boolean) => {
 
 describe('opening for business', () => {
   it('warns first when no payout bank account is registered', async () => {
-    mounted = await mount(<ChangeStatusDialog merchantId={4} status="OPEN" onClose={() => {}} />, withAccount(false));
-    await vi.waitFor(() => expect(document.body.textContent).toContain('営業を再開しますか？'));
-    expect(document.body.textContent).toContain('振込先口座が登録されていません');
-    expect(document.body.textContent).toContain('振込先口座を登録するまで売上は出金されません');
+    await mount(<ChangeStatusDialog merchantId={4} status="OPEN" onClose={() => {}} />, withAccount(false));
+    await screen.findByRole('dialog', { name: '営業を再開しますか？' });
+    expect(screen.getByText('振込先口座が登録されていません', { exact: false })).toBeTruthy();
+    expect(screen.getByText('振込先口座を登録するまで売上は出金されません', { exact: false })).toBeTruthy();
   });
 
   it('says nothing of the account when one is registered', async () => {
-    mounted = await mount(<ChangeStatusDialog merchantId={4} status="OPEN" onClose={() => {}} />, withAccount(true));
-    await vi.waitFor(() => expect(document.body.textContent).toContain('営業を再開しますか？'));
-    expect(document.body.textContent).not.toContain('振込先口座が登録されていません');
+    await mount(<ChangeStatusDialog merchantId={4} status="OPEN" onClose={() => {}} />, withAccount(true));
+    await screen.findByRole('dialog', { name: '営業を再開しますか？' });
+    expect(screen.queryByText('振込先口座が登録されていません', { exact: false })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import type { UrlPayment } from '@coin/contract';
-import { act } from 'react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Mounted, mount } from '@/components/formTesting';
+import { mount, user } from '@/components/formTesting';
 import QrDialog from './QrDialog';
 
 const LINK: UrlPayment = {
@@ -20,29 +20,26 @@ const LINK: UrlPayment = {
   stopped_at: null,
 };
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   delete (navigator as unknown as Record<string, unknown>).share;
 });
 
-const shareButton = () => document.querySelector<HTMLButtonElement>('button[aria-label="「季節のケーキ」のURLを共有"]');
+const shareButton = () => screen.queryByRole('button', { name: '「季節のケーキ」のURLを共有' });
 
 describe("a payment link's QR dialog", () => {
   it('offers to share the link where the browser has a share sheet, with its URL and description', async () => {
     const share = vi.fn(async (_data: ShareData) => {});
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
-    mounted = await mount(<QrDialog link={LINK} onClose={() => {}} />);
+    await mount(<QrDialog link={LINK} onClose={() => {}} />);
     const button = shareButton();
     expect(button?.textContent).toBe('共有');
-    await act(async () => button?.click());
+    await user().click(button as HTMLElement);
     expect(share).toHaveBeenCalledWith({ url: LINK.url, title: '季節のケーキ' });
   });
 
   it('keeps only copying elsewhere', async () => {
-    mounted = await mount(<QrDialog link={LINK} onClose={() => {}} />);
+    await mount(<QrDialog link={LINK} onClose={() => {}} />);
     expect(shareButton()).toBeNull();
-    expect(document.querySelector('button[aria-label="「季節のケーキ」のURLをコピー"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: '「季節のケーキ」のURLをコピー' })).toBeTruthy();
   });
 });
