@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CopyUrl, canShareUrl } from './CopyUrl';
-import { type Mounted, mount } from './formTesting';
+import { mount } from './formTesting';
 
 const URL_TEXT = 'https://pay.example.jp/l/abc123';
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   for (const name of ['share', 'canShare'] as const) delete (navigator as unknown as Record<string, unknown>)[name];
   vi.restoreAllMocks();
 });
@@ -23,7 +20,7 @@ function withShareSheet(share: (data: ShareData) => Promise<void>, canShare?: (d
 }
 
 async function mountCopy() {
-  mounted = await mount(
+  await mount(
     <>
       <span id="link-url">{URL_TEXT}</span>
       <CopyUrl
@@ -34,37 +31,38 @@ async function mountCopy() {
       />
     </>,
   );
-  return mounted.container;
 }
 
-const buttonNamed = (container: HTMLElement, name: string) =>
-  container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
-const status = (container: HTMLElement) => container.querySelector('[role="status"]')?.textContent ?? '';
+const buttonNamed = (name: string) => screen.queryByRole('button', { name });
+const status = () => screen.getByRole('status').textContent;
 
-async function press(button: HTMLButtonElement | null) {
+/**
+ * Clicks the button. Not through user-event: its setup puts a clipboard of its own in the navigator,
+ * and these tests watch the browser's.
+ */
+async function press(button: HTMLElement | null) {
   if (!button) throw new Error('no such button');
-  await act(async () => {
-    button.click();
-  });
+  fireEvent.click(button);
+  await act(async () => {});
 }
 
 describe('CopyUrl with a share sheet', () => {
   it('offers only copying where the browser has no share sheet', async () => {
     expect(canShareUrl(URL_TEXT)).toBe(false);
-    const container = await mountCopy();
-    expect(buttonNamed(container, '「季節のケーキ」のURLを共有')).toBeNull();
-    expect(buttonNamed(container, '「季節のケーキ」のURLをコピー')?.textContent).toBe('コピー');
+    await mountCopy();
+    expect(buttonNamed('「季節のケーキ」のURLを共有')).toBeNull();
+    expect(buttonNamed('「季節のケーキ」のURLをコピー')?.textContent).toBe('コピー');
   });
 
   it('offers 共有 beside コピー where it has one, and opens it with the URL and the title', async () => {
     const share = withShareSheet(async () => {});
-    const container = await mountCopy();
-    const button = buttonNamed(container, '「季節のケーキ」のURLを共有');
+    await mountCopy();
+    const button = buttonNamed('「季節のケーキ」のURLを共有');
     expect(button?.textContent).toBe('共有');
-    expect(buttonNamed(container, '「季節のケーキ」のURLをコピー')).not.toBeNull();
+    expect(buttonNamed('「季節のケーキ」のURLをコピー')).not.toBeNull();
     await press(button);
     expect(share).toHaveBeenCalledWith({ url: URL_TEXT, title: '季節のケーキ' });
-    expect(status(container)).toBe('');
+    expect(status()).toBe('');
   });
 
   it('offers no 共有 where the browser would refuse the URL', async () => {
@@ -72,35 +70,35 @@ describe('CopyUrl with a share sheet', () => {
       async () => {},
       () => false,
     );
-    const container = await mountCopy();
-    expect(buttonNamed(container, '「季節のケーキ」のURLを共有')).toBeNull();
+    await mountCopy();
+    expect(buttonNamed('「季節のケーキ」のURLを共有')).toBeNull();
   });
 
   it('says nothing and copies nothing when the user closes the sheet', async () => {
     withShareSheet(() => Promise.reject(new DOMException('Share canceled', 'AbortError')));
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
-    const container = await mountCopy();
-    await press(buttonNamed(container, '「季節のケーキ」のURLを共有'));
+    await mountCopy();
+    await press(buttonNamed('「季節のケーキ」のURLを共有'));
     expect(writeText).not.toHaveBeenCalled();
-    expect(status(container)).toBe('');
+    expect(status()).toBe('');
   });
 
   it('copies instead, and says so, when sharing fails', async () => {
     withShareSheet(() => Promise.reject(new DOMException('Not allowed', 'NotAllowedError')));
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    const container = await mountCopy();
-    await press(buttonNamed(container, '「季節のケーキ」のURLを共有'));
+    await mountCopy();
+    await press(buttonNamed('「季節のケーキ」のURLを共有'));
     expect(writeText).toHaveBeenCalledWith(URL_TEXT);
-    await vi.waitFor(() => expect(status(container)).toBe('共有できなかったため、URLをコピーしました'));
+    await waitFor(() => expect(status()).toBe('共有できなかったため、URLをコピーしました'));
   });
 
   it('selects the URL when neither sharing nor the clipboard works', async () => {
     withShareSheet(() => Promise.reject(new TypeError('bad data')));
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
-    const container = await mountCopy();
-    await press(buttonNamed(container, '「季節のケーキ」のURLを共有'));
-    await vi.waitFor(() =>
-      expect(status(container)).toBe('共有できなかったため、URLを選択しました。Ctrl+C（Macは⌘C）でコピーしてください'),
+    await mountCopy();
+    await press(buttonNamed('「季節のケーキ」のURLを共有'));
+    await waitFor(() =>
+      expect(status()).toBe('共有できなかったため、URLを選択しました。Ctrl+C（Macは⌘C）でコピーしてください'),
     );
     expect(window.getSelection()?.toString()).toBe(URL_TEXT);
   });
@@ -108,9 +106,9 @@ describe('CopyUrl with a share sheet', () => {
   it('still copies as before', async () => {
     withShareSheet(async () => {});
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    const container = await mountCopy();
-    await press(buttonNamed(container, '「季節のケーキ」のURLをコピー'));
+    await mountCopy();
+    await press(buttonNamed('「季節のケーキ」のURLをコピー'));
     expect(writeText).toHaveBeenCalledWith(URL_TEXT);
-    await vi.waitFor(() => expect(status(container)).toBe('コピーしました'));
+    await waitFor(() => expect(status()).toBe('コピーしました'));
   });
 });

@@ -44,7 +44,8 @@ export async function mount(element: ReactElement, client: QueryClient = formQue
 
 /**
  * A user of the page, as user-event drives one. Under fake timers, the pauses it makes between the
- * steps of an action advance the fake clock instead of waiting.
+ * steps of an action advance the fake clock instead of waiting. Its setup puts a clipboard of its own
+ * in the navigator: a test that watches the browser's clipboard clicks with fireEvent instead.
  */
 export const user = () =>
   userEvent.setup({

@@ -1,21 +1,9 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useId } from './mantineUseId';
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-});
-
-function render(element: React.ReactElement): HTMLElement {
-  const container = document.createElement('div');
-  root = createRoot(container);
-  act(() => root?.render(element));
-  return container;
-}
+afterEach(cleanup);
 
 /** Renders of Field and the ids FieldWithLabel saw, per test. */
 let renders = 0;
@@ -36,14 +24,14 @@ function FieldWithLabel({ label }: { label: string }) {
 describe('useId (what @mantine/hooks exports in the build)', () => {
   it('gives each user its own id, usable as an element id, and renders it once', () => {
     renders = 0;
-    const container = render(
+    render(
       <>
         <Field />
         <Field />
         <Field staticId="amount" />
       </>,
     );
-    const ids = [...container.querySelectorAll('input')].map((input) => input.id);
+    const ids = screen.getAllByRole('textbox').map((input) => input.id);
     expect(ids[0]).toMatch(/^mantine-[\w-]+$/);
     expect(ids[1]).toMatch(/^mantine-[\w-]+$/);
     expect(ids[0]).not.toBe(ids[1]);
@@ -54,8 +42,9 @@ describe('useId (what @mantine/hooks exports in the build)', () => {
 
   it('keeps the id across renders', () => {
     seen = [];
-    render(<FieldWithLabel label="a" />);
-    act(() => root?.render(<FieldWithLabel label="b" />));
+    const { rerender } = render(<FieldWithLabel label="a" />);
+    rerender(<FieldWithLabel label="b" />);
+    expect(screen.getByRole('textbox', { name: 'b' })).toBeTruthy();
     expect(seen).toHaveLength(2);
     expect(seen[1]).toBe(seen[0]);
   });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Mounted, mount } from '@/components/formTesting';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mount } from '@/components/formTesting';
 import SalesChart from './SalesChart';
 import type { DailyPoint } from './sales';
 
@@ -11,32 +11,23 @@ const series: DailyPoint[] = Array.from({ length: 30 }, (_, i) => ({
   count: i % 3,
 }));
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
-const press = (element: Element, key: string) =>
-  act(async () => {
-    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-  });
+const press = (element: Element, key: string) => fireEvent.keyDown(element, { key });
 
 describe('the sales chart by keyboard', () => {
   it('moves the selected day with the arrow keys, Home and End, and says its figures', async () => {
-    mounted = await mount(<SalesChart series={series} />);
-    const slider = mounted.container.querySelector('[role="slider"]');
-    if (!slider) throw new Error('no slider');
+    await mount(<SalesChart series={series} />);
+    const slider = screen.getByRole('slider');
     expect(slider.getAttribute('aria-valuetext')).toBe('11/30 ￥3,000（2件）');
-    await press(slider, 'ArrowLeft');
-    await press(slider, 'ArrowLeft');
+    press(slider, 'ArrowLeft');
+    press(slider, 'ArrowLeft');
     expect(slider.getAttribute('aria-valuetext')).toBe('11/28 ￥2,800（0件）');
-    expect(mounted.container.textContent).toContain('11/28 ￥2,800（0件）');
-    await press(slider, 'Home');
+    // Shown beside the chart as well as read with the slider.
+    expect(screen.getByText('11/28 ￥2,800（0件）', { exact: false })).toBeTruthy();
+    press(slider, 'Home');
     expect(slider.getAttribute('aria-valuenow')).toBe('0');
-    await press(slider, 'ArrowLeft');
+    press(slider, 'ArrowLeft');
     expect(slider.getAttribute('aria-valuenow')).toBe('0');
-    await press(slider, 'End');
+    press(slider, 'End');
     expect(slider.getAttribute('aria-valuetext')).toBe('11/30 ￥3,000（2件）');
   });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { Payout } from '@coin/contract';
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { pdfResponse } from '@/components/downloadTesting';
-import { type Mounted, mount } from '@/components/formTesting';
+import { mount, submitWith } from '@/components/formTesting';
 import { t } from '@/i18n';
 import { payoutColumns } from './payoutColumns';
 import { GroupStatementDownload } from './WithdrawalInfoMerchantPage';
@@ -34,23 +34,12 @@ const PAYOUT: Payout = {
   posted_at: '2026-11-09T15:00:00.000Z',
 };
 
-let mounted: Mounted | undefined;
 beforeEach(() => {
   open.mockReset();
   saveFile.mockReset();
   show.mockReset();
 });
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
-const press = (label: string) =>
-  act(async () => {
-    const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-    if (!button) throw new Error(`no button ${label}`);
-    button.click();
-  });
+const press = (label: string) => submitWith(label);
 
 describe('payout statements', () => {
   it("give each of the merchant's payouts its statement (PDF), asked for by the payout's id", async () => {
@@ -59,17 +48,18 @@ describe('payout statements', () => {
     );
     expect(statement?.header).toBe('明細書');
     open.mockResolvedValue(pdfResponse('支払明細書_2026-11-10_DOC-P-00000042.pdf'));
-    mounted = await mount(<div>{statement?.render(PAYOUT)}</div>);
-    expect(mounted.container.querySelector('button')?.getAttribute('title')).toBe(
+    await mount(<div>{statement?.render(PAYOUT)}</div>);
+    // The button's tooltip says what its name says.
+    expect(screen.getByRole('button', { name: '2026/11/10 の支払明細書（PDF）をダウンロード' }).title).toBe(
       '2026/11/10 の支払明細書（PDF）をダウンロード',
     );
     await press('2026/11/10 の支払明細書（PDF）をダウンロード');
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    await waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
     expect(open).toHaveBeenCalledWith(
       'downloadPayoutStatement',
       expect.objectContaining({ params: { id: 7, payout_id: 42 } }),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(show).toHaveBeenCalledWith({
         color: 'teal',
         message: '支払明細書_2026-11-10_DOC-P-00000042.pdf を保存しました',
@@ -84,14 +74,15 @@ describe('payout statements', () => {
 
   it("give a group parent one statement of the page's period", async () => {
     open.mockResolvedValue(pdfResponse('支払明細書_グループ_2026-10-01_2026-10-31.pdf'));
-    mounted = await mount(<GroupStatementDownload merchantId={3} from="2026-10-01" to="2026-10-31" />);
-    expect(mounted.container.textContent).toContain('明細書（PDF）');
+    await mount(<GroupStatementDownload merchantId={3} from="2026-10-01" to="2026-10-31" />);
+    expect(
+      screen.getByRole('button', { name: '2026/10/01〜2026/10/31 のグループの支払明細書（PDF）をダウンロード' })
+        .textContent,
+    ).toContain('明細書（PDF）');
     await press('2026/10/01〜2026/10/31 のグループの支払明細書（PDF）をダウンロード');
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    await waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
     // Not a row: its outcome is shown under it.
-    await vi.waitFor(() =>
-      expect(mounted?.container.textContent).toContain('支払明細書_グループ_2026-10-01_2026-10-31.pdf を保存しました'),
-    );
+    await screen.findByText('支払明細書_グループ_2026-10-01_2026-10-31.pdf を保存しました', { exact: false });
     expect(show).not.toHaveBeenCalled();
     expect(open).toHaveBeenCalledWith(
       'downloadGroupPayoutStatement',
@@ -102,9 +93,9 @@ describe('payout statements', () => {
   it("say why a statement could not be had, in the server's words", async () => {
     open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: '支払いが見つかりません' }));
     const statement = payoutColumns(t, { merchant: false, transaction: true, statementOf: 7 }).at(-1);
-    mounted = await mount(<div>{statement?.render(PAYOUT)}</div>);
+    await mount(<div>{statement?.render(PAYOUT)}</div>);
     await press('2026/11/10 の支払明細書（PDF）をダウンロード');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(show).toHaveBeenCalledWith({
         color: 'red',
         title: 'ダウンロードできませんでした',
