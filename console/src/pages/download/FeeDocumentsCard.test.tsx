@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import type { FeeInvoice } from '@coin/contract';
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { monthsBefore } from '@/api/feeInvoiceState';
 import { pdfResponse } from '@/components/downloadTesting';
-import { fieldByLabel, type Mounted, mount, typeInto } from '@/components/formTesting';
+import { fieldByLabel, mount, submitWith, typeInto } from '@/components/formTesting';
 import { formatMonth, tokyoMonth } from '@/format';
 import { FeeDocumentsCard } from './FeeDocumentsCard';
 
@@ -48,36 +48,34 @@ const ISSUED = [
   }),
 ];
 
-let mounted: Mounted | undefined;
 beforeEach(() => {
   call.mockReset();
   open.mockReset();
   saveFile.mockReset();
   show.mockReset();
 });
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
-const rows = () => [...document.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '');
-const press = (label: string) =>
-  act(async () => {
-    const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-    if (!button) throw new Error(`no button ${label}`);
-    button.click();
-  });
+/** What each row of the invoices' table says (its body: the header row left out). */
+const rows = () => {
+  const table = screen.queryByRole('table');
+  const body = table ? within(table).getAllByRole('rowgroup').at(-1) : undefined;
+  return body
+    ? within(body)
+        .queryAllByRole('row')
+        .map((row) => row.textContent ?? '')
+    : [];
+};
+const press = (label: string) => submitWith(label);
 
 describe('the report centre’s 請求書・明細書', () => {
   it('lists the invoices issued in the last twelve months, newest month first, with number, dates, total and 訂正', async () => {
     call.mockResolvedValue({ items: ISSUED });
-    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
-    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
     expect(call).toHaveBeenCalledWith(
       'listFeeInvoices',
       expect.objectContaining({ params: { id: MERCHANT }, query: { target: CURRENT } }),
     );
-    expect(document.body.textContent).toContain('請求書・明細書');
+    expect(screen.getByRole('heading', { name: '請求書・明細書' })).toBeTruthy();
     const [first, second, third] = rows();
     expect(first).toContain(`INV-000002${formatMonth(LAST)}2026/02/03￥2,200—`);
     expect(second).toContain(`INV-000003${formatMonth(BEFORE)}2026/02/10￥15,000訂正版（INV-000001 を訂正）`);
@@ -87,11 +85,11 @@ describe('the report centre’s 請求書・明細書', () => {
   it('downloads an issued invoice by its number', async () => {
     call.mockResolvedValue({ items: ISSUED });
     open.mockResolvedValue(pdfResponse('請求書_INV-000001.pdf'));
-    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
-    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
     await press('PDF 請求書 INV-000001 をダウンロード');
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
-    await vi.waitFor(() =>
+    await waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    await waitFor(() =>
       expect(show).toHaveBeenCalledWith({ color: 'teal', message: '請求書_INV-000001.pdf を保存しました' }),
     );
     expect(open).toHaveBeenCalledWith(
@@ -103,31 +101,38 @@ describe('the report centre’s 請求書・明細書', () => {
   it('gets the chosen closed month’s invoice, then reads the list again (it may have issued one)', async () => {
     call.mockResolvedValueOnce({ items: [] }).mockResolvedValue({ items: [invoice({ summarized_month: THIRD })] });
     open.mockResolvedValue(pdfResponse(`請求書_${THIRD}_INV-000001.pdf`));
-    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
-    await vi.waitFor(() => expect(document.body.textContent).toContain('過去12か月に発行した請求書はありません'));
-    const month = fieldByLabel('対象月') as HTMLSelectElement;
+    await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await screen.findByText('過去12か月に発行した請求書はありません', { exact: false });
+    const month = fieldByLabel<HTMLSelectElement>('対象月');
     // Twelve closed months, last month first: never this month, whose fees are not closed.
-    expect([...month.options].map((option) => option.value)).toEqual(monthsBefore(CURRENT, 12));
+    expect(
+      within(month)
+        .getAllByRole<HTMLOptionElement>('option')
+        .map((option) => option.value),
+    ).toEqual(monthsBefore(CURRENT, 12));
     await typeInto(month, THIRD);
     await press(`${formatMonth(THIRD)}の請求書（PDF）をダウンロード`);
-    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(open).toHaveBeenCalledWith(
       'downloadFeeInvoice',
       expect.objectContaining({ params: { id: MERCHANT, month: THIRD } }),
     );
-    expect(document.body.textContent).toContain(`請求書_${THIRD}_INV-000001.pdf を保存しました`);
+    expect(screen.getByText(`請求書_${THIRD}_INV-000001.pdf を保存しました`, { exact: false })).toBeTruthy();
   });
 
   it("shows the server's reason when a month has no invoice, and a failed list with its retry", async () => {
     call.mockRejectedValue(new ApiError(500, { type: 'internal', message: 'internal error' }));
     open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: 'この月の手数料はありません' }));
-    mounted = await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
-    await vi.waitFor(() => expect(document.body.textContent).toContain('再試行'));
+    await mount(<FeeDocumentsCard merchantId={MERCHANT} />);
+    await screen.findByRole('button', { name: '再試行' });
     await press(`${formatMonth(LAST)}の請求書（PDF）をダウンロード`);
-    await vi.waitFor(() =>
-      expect([...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent).join()).toContain(
-        'この月の手数料はありません',
-      ),
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent)
+          .join(),
+      ).toContain('この月の手数料はありません'),
     );
     expect(saveFile).not.toHaveBeenCalled();
   });

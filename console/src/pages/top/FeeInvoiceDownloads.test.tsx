@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import type { FeeInvoice } from '@coin/contract';
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentKeys } from '@/api/documents';
 import { ApiError } from '@/api/errors';
 import { monthsBefore } from '@/api/feeInvoiceState';
 import { pdfResponse } from '@/components/downloadTesting';
-import { formQueryClient, type Mounted, mount } from '@/components/formTesting';
+import { formQueryClient, mount, user } from '@/components/formTesting';
 import { formatMonth, tokyoMonth } from '@/format';
 import { FeeInvoiceCell, FeeInvoiceDownloads, FeeInvoicePart } from './FeeInvoiceDownloads';
 
@@ -50,32 +50,26 @@ const CORRECTED = [
   }),
 ];
 
-let mounted: Mounted | undefined;
 beforeEach(() => {
   call.mockReset();
   open.mockReset();
   saveFile.mockReset();
   show.mockReset();
 });
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
-const buttonNamed = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
-const text = () => document.body.textContent ?? '';
-const click = (button: HTMLButtonElement | null) =>
-  act(async () => {
-    if (!button) throw new Error('no such button');
-    button.click();
-  });
+const buttonNamed = (name: string) => screen.queryByRole('button', { name });
+/** Whether the page shows `text` (in an element's own text, whole or in part). */
+const shows = (text: string) => screen.queryAllByText(text, { exact: false }).length > 0;
+const click = async (button: HTMLElement | null) => {
+  if (!button) throw new Error('no such button');
+  await user().click(button);
+};
 
 describe("a month's fee invoice", () => {
   it('downloads from the fees card’s icon by its month and says in a notification under which name it was saved', async () => {
     open.mockResolvedValue(pdfResponse(`請求書_${CLOSED}_INV-000001.pdf`));
-    mounted = await mount(<FeeInvoiceCell merchantId={MERCHANT} month={CLOSED} />);
+    await mount(<FeeInvoiceCell merchantId={MERCHANT} month={CLOSED} />);
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
         expect.objectContaining({ color: 'teal', message: `請求書_${CLOSED}_INV-000001.pdf を保存しました` }),
       ),
@@ -89,9 +83,9 @@ describe("a month's fee invoice", () => {
 
   it("tells the fees card's failure in the server's words", async () => {
     open.mockRejectedValue(new ApiError(404, { type: 'not_found', message: 'この月の手数料はありません' }));
-    mounted = await mount(<FeeInvoiceCell merchantId={MERCHANT} month={CLOSED} />);
+    await mount(<FeeInvoiceCell merchantId={MERCHANT} month={CLOSED} />);
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(show).toHaveBeenCalledWith({
         color: 'red',
         title: 'ダウンロードできませんでした',
@@ -103,52 +97,51 @@ describe("a month's fee invoice", () => {
 
   it('downloads the month’s invoice in the detail, saying under which name it was saved', async () => {
     open.mockResolvedValue(pdfResponse(`請求書_${CLOSED}_INV-000001.pdf`));
-    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
-    expect(text()).not.toContain('訂正済み');
+    await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
+    expect(shows('訂正済み')).toBe(false);
     expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).toBeNull();
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
-    await vi.waitFor(() => expect(text()).toContain(`請求書_${CLOSED}_INV-000001.pdf を保存しました`));
+    await waitFor(() => expect(shows(`請求書_${CLOSED}_INV-000001.pdf を保存しました`)).toBe(true));
     expect(open.mock.calls[0]?.[1]).toMatchObject({ params: { id: MERCHANT, month: CLOSED } });
   });
 
   it('says 訂正済み for a corrected month and gives the original by its number', async () => {
     open.mockResolvedValue(pdfResponse('請求書_INV-000001.pdf'));
-    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={CORRECTED} />);
-    expect(text()).toContain('訂正済み');
-    expect(text()).toContain('訂正前の請求書（INV-000001）も取り出せます');
+    await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={CORRECTED} />);
+    expect(shows('訂正済み')).toBe(true);
+    expect(shows('訂正前の請求書（INV-000001）も取り出せます')).toBe(true);
     await click(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード'));
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
+    await waitFor(() => expect(saveFile).toHaveBeenCalledOnce());
     expect(open.mock.calls[0]?.[0]).toBe('downloadDocument');
     expect(open.mock.calls[0]?.[1]).toMatchObject({ params: { id: MERCHANT, number: 'INV-000001' } });
   });
 
   it('keeps a correction to its own month', async () => {
-    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={EARLIER} invoices={CORRECTED} />);
-    expect(text()).not.toContain('訂正済み');
+    await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={EARLIER} invoices={CORRECTED} />);
+    expect(shows('訂正済み')).toBe(false);
     expect(buttonNamed('訂正前の請求書 INV-000001（PDF）をダウンロード')).toBeNull();
     expect(buttonNamed(`${formatMonth(EARLIER)}の請求書（PDF）をダウンロード`)).not.toBeNull();
   });
 
   it('offers no invoice for the month not closed yet, and says when it comes', async () => {
-    mounted = await mount(
+    await mount(
       <>
         <FeeInvoiceCell merchantId={MERCHANT} month={CURRENT} />
         <FeeInvoiceDownloads merchantId={MERCHANT} month={CURRENT} invoices={[]} />
       </>,
     );
-    expect(document.querySelector('button')).toBeNull();
-    expect(text()).toContain('締め前');
-    expect(text()).toContain('請求書は月が締まった翌月1日から発行できます');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(shows('締め前')).toBe(true);
+    expect(shows('請求書は月が締まった翌月1日から発行できます')).toBe(true);
   });
 
   it("shows the server's reason in the detail when the invoice cannot be had", async () => {
     open.mockRejectedValue(new ApiError(409, { type: 'conflict', message: 'この月の手数料はまだ締まっていません' }));
-    mounted = await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
+    await mount(<FeeInvoiceDownloads merchantId={MERCHANT} month={CLOSED} invoices={[]} />);
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
-    await vi.waitFor(() =>
-      expect(document.querySelector('[role="alert"]')?.textContent).toContain('この月の手数料はまだ締まっていません'),
-    );
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain('ダウンロードできませんでした');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('この月の手数料はまだ締まっていません');
+    expect(alert.textContent).toContain('ダウンロードできませんでした');
     expect(saveFile).not.toHaveBeenCalled();
   });
 
@@ -157,11 +150,11 @@ describe("a month's fee invoice", () => {
     client.setQueryData(documentKeys.feeInvoices(MERCHANT, CURRENT), { items: [invoice({})] });
     call.mockResolvedValue({ items: CORRECTED });
     open.mockResolvedValue(pdfResponse('請求書_INV-000007.pdf'));
-    mounted = await mount(<FeeInvoicePart merchantId={MERCHANT} month={CLOSED} />, client);
-    expect(text()).not.toContain('訂正済み');
+    await mount(<FeeInvoicePart merchantId={MERCHANT} month={CLOSED} />, client);
+    expect(shows('訂正済み')).toBe(false);
     await click(buttonNamed(`${formatMonth(CLOSED)}の請求書（PDF）をダウンロード`));
-    await vi.waitFor(() => expect(text()).toContain('訂正済み'));
+    await waitFor(() => expect(shows('訂正済み')).toBe(true));
     expect(call).toHaveBeenCalledWith('listFeeInvoices', expect.objectContaining({ query: { target: CURRENT } }));
-    expect(text()).toContain('訂正前の請求書（INV-000001）も取り出せます');
+    expect(shows('訂正前の請求書（INV-000001）も取り出せます')).toBe(true);
   });
 });
