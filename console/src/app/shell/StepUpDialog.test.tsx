@@ -1,40 +1,39 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { requestStepUp } from '@/api/stepUp';
-import { descriptionOf, fieldByLabel, type Mounted, mount, submitWith, typeInto } from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, mount, submitWith, typeInto, user } from '@/components/formTesting';
 import { sessionStore } from '@/session';
 import { INITIAL_SESSION_STATE } from '@/session/types';
 import StepUpDialog, { proofsOf } from './StepUpDialog';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn() } }));
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
   sessionStore.setState({ ...INITIAL_SESSION_STATE });
 });
 
 /** The dialog is in a portal: its fields are found from the document's body. */
-const passwordField = () => fieldByLabel('パスワード') as HTMLInputElement;
+const passwordField = () => fieldByLabel('パスワード');
+/** The dialog that asks for the password alone. */
+const passwordDialog = () => screen.findByRole('dialog', { name: 'パスワードで本人確認' });
 
 describe('StepUpDialog', () => {
   it('asks once for several refused changes, says a wrong password, and proves the sign-in', async () => {
-    mounted = await mount(<StepUpDialog />);
+    await mount(<StepUpDialog />);
     const first = requestStepUp();
     const second = requestStepUp();
-    await vi.waitFor(() => expect(document.body.textContent).toContain('パスワードで本人確認'));
+    await passwordDialog();
 
     vi.mocked(api.call).mockRejectedValueOnce(
       new ApiError(400, { type: 'invalid_request', message: 'wrong', field: 'password' }),
     );
     await typeInto(passwordField(), 'not-it');
     await submitWith('確認して続ける');
-    await vi.waitFor(() => expect(descriptionOf(passwordField())).toContain('現在のパスワードが正しくありません'));
+    await waitFor(() => expect(descriptionOf(passwordField())).toContain('現在のパスワードが正しくありません'));
 
     vi.mocked(api.call).mockResolvedValueOnce({ stepped_up_until: '2026-11-26T12:05:00Z' });
     await typeInto(passwordField(), 'demo-password');
@@ -45,9 +44,9 @@ describe('StepUpDialog', () => {
   });
 
   it('passes the refusal on when cancelled, without calling the server', async () => {
-    mounted = await mount(<StepUpDialog />);
+    await mount(<StepUpDialog />);
     const asked = requestStepUp();
-    await vi.waitFor(() => expect(document.body.textContent).toContain('パスワードで本人確認'));
+    await passwordDialog();
     await submitWith('キャンセル');
     await expect(asked).resolves.toBe(false);
     expect(api.call).not.toHaveBeenCalled();
@@ -72,13 +71,7 @@ function signedIn() {
 }
 
 /** The tab of the dialog with this name. */
-function tab(name: string): HTMLElement {
-  const found = [...document.body.querySelectorAll<HTMLElement>('[role="tab"]')].find(
-    (candidate) => candidate.textContent === name,
-  );
-  if (!found) throw new Error(`no tab ${name}`);
-  return found;
-}
+const tab = (name: string) => screen.getByRole('tab', { name });
 
 describe('StepUpDialog with a second factor (issue 24)', () => {
   it('lets an enrolled user prove with a code from the app, a wrong code said on the field', async () => {
@@ -87,19 +80,21 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
       if (id === 'getTwoStep') return STATUS;
       throw new Error(`unexpected ${id}`);
     }) as typeof api.call);
-    mounted = await mount(<StepUpDialog />);
+    await mount(<StepUpDialog />);
     const asked = requestStepUp();
-    await vi.waitFor(() => expect(document.body.querySelector('[role="dialog"]')?.textContent).toContain('本人確認'));
+    const dialog = await screen.findByRole('dialog', { name: '本人確認' });
     expect(api.call).toHaveBeenCalledWith('getTwoStep', { params: { id: 7 }, signal: undefined });
-    expect([...document.body.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual([
-      'パスワード',
-      '確認コード',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['パスワード', '確認コード']);
     // The password stays the first proof offered.
     expect(tab('パスワード').getAttribute('aria-selected')).toBe('true');
 
-    await act(async () => tab('確認コード').click());
-    const code = () => fieldByLabel('確認コード') as HTMLInputElement;
+    await user().click(tab('確認コード'));
+    expect(tab('確認コード').getAttribute('aria-selected')).toBe('true');
+    const code = () => fieldByLabel('確認コード');
     expect(code().getAttribute('autocomplete')).toBe('one-time-code');
     expect(code().getAttribute('inputmode')).toBe('numeric');
 
@@ -108,7 +103,7 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
     );
     await typeInto(code(), '111111');
     await submitWith('確認して続ける');
-    await vi.waitFor(() => expect(descriptionOf(code())).toContain('確認コードが正しくありません'));
+    await waitFor(() => expect(descriptionOf(code())).toContain('確認コードが正しくありません'));
 
     vi.mocked(api.call).mockResolvedValueOnce({ stepped_up_until: '2026-12-31T03:05:00Z' });
     await typeInto(code(), '１２３ ４５６');
@@ -123,12 +118,12 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
       if (id === 'getTwoStep') return STATUS;
       return { stepped_up_until: '2026-12-31T03:05:00Z' };
     }) as typeof api.call);
-    mounted = await mount(<StepUpDialog />);
+    await mount(<StepUpDialog />);
     const asked = requestStepUp();
-    await vi.waitFor(() => expect(document.body.querySelectorAll('[role="tab"]')).toHaveLength(2));
-    await act(async () => tab('確認コード').click());
+    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(2));
+    await user().click(tab('確認コード'));
     await submitWith('リカバリーコードを使う');
-    await typeInto(fieldByLabel('リカバリーコード') as HTMLInputElement, 'abcd-efgh-jk');
+    await typeInto(fieldByLabel('リカバリーコード'), 'abcd-efgh-jk');
     await submitWith('確認して続ける');
     await expect(asked).resolves.toBe(true);
     expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { recovery_code: 'ABCDEFGHJK' } });
@@ -140,10 +135,10 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
       if (id === 'getTwoStep') return { ...STATUS, totp: null, recovery_codes_left: 0, enabled: false };
       return { stepped_up_until: '2026-12-31T03:05:00Z' };
     }) as typeof api.call);
-    mounted = await mount(<StepUpDialog />);
+    await mount(<StepUpDialog />);
     const asked = requestStepUp();
-    await vi.waitFor(() => expect(document.body.textContent).toContain('パスワードで本人確認'));
-    expect(document.body.querySelector('[role="tab"]')).toBeNull();
+    await passwordDialog();
+    expect(screen.queryByRole('tab')).toBeNull();
     await typeInto(passwordField(), 'demo-password');
     await submitWith('確認して続ける');
     await expect(asked).resolves.toBe(true);
