@@ -1,58 +1,45 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { installTestClock } from '@coin/contract/testClock';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/src/testing/chromium';
+import { TEMPLATE_DIR_VARIABLE } from './tests/servers';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 4317);
-// The config is evaluated again in every worker; the first evaluation picks the data directory.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'coin-e2e-'));
+// The config is evaluated again in every worker; the first evaluation picks the seeded data's directory.
+process.env[TEMPLATE_DIR_VARIABLE] ??= mkdtempSync(join(tmpdir(), 'coin-e2e-template-'));
 // TEST_CLOCK=<ISO date-time> runs the walks as if it were then: anchored at the first evaluation, the same
-// clock reaches the workers, the server (and its demo seed) and the admin command through the environment,
+// clock reaches the workers, the servers (and the demo seed) and the admin command through the environment,
 // and the browser through Playwright's clock (tests/fixtures.ts).
 installTestClock();
+
+/** How long one step may wait for what the user sees; E2E_EXPECT_TIMEOUT_MS overrides. */
+const expectTimeout = Number(process.env.E2E_EXPECT_TIMEOUT_MS ?? 30_000);
 
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
-  fullyParallel: true,
+  // A spec file's walks run in order in one worker, against the file's own server (tests/fixtures.ts);
+  // the files run side by side.
+  fullyParallel: false,
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  // A test's whole time; CI's machine has run the e2e suite at a load of 14 on 2 cores, where a sign-in
-  // walk took 20 s. Each step still waits at most the expect timeout.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Seeds the data every file's server starts from (tests/servers.ts), after `npm run build`.
+  globalSetup: './globalSetup.ts',
+  // A walk's whole time, sized for the suite getting a third of a 2-core machine (issue 44). Each step
+  // still waits at most the expect timeout.
+  timeout: 120_000,
+  expect: { timeout: expectTimeout },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
+    actionTimeout: expectTimeout,
+    navigationTimeout: expectTimeout * 2,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The real server serving the built console, on a fresh seeded embedded database.
-    command: 'node --enable-source-maps server/dist/server.mjs',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '::',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      // Every test signs in from the same address; the per-address limit is tested in the server's tests.
-      RATE_LIMIT_MAX: '100000',
-    },
-  },
 });

@@ -11,15 +11,18 @@ import { ACCOUNTS, apiSignIn, lastDays, MERCHANTS, signIn, signInToTop } from '.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
-/** The operator command against the e2e server's data directory (it reaches the running server). */
+/**
+ * The compiled operator command (`npm run build` made it) against the data directory of this file's
+ * server (tests/fixtures.ts): it reaches the running server.
+ */
 async function admin(...args: string[]) {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/playwright.config.ts sets it)');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (tests/fixtures.ts sets it)');
   const { DATABASE_URL: _unused, ...env } = process.env;
-  return run('npm', ['run', '--silent', 'admin', '--', ...args], {
+  return run(process.execPath, ['server/dist/admin.mjs', ...args], {
     cwd: repoRoot,
     env: { ...env, DATA_DIR: dataDir },
-    timeout: 60_000,
+    timeout: 90_000,
   });
 }
 
@@ -62,12 +65,9 @@ async function confirmRefund(page: Page, coin: string, amount: number) {
   return { paymentId, confirmation };
 }
 
+// The walks of this file move 本店's money on the file's own server, one after the other; each reads the
+// balances it compares before it acts, so none depends on what another did.
 test.describe('money pages', () => {
-  // One wallet's refunds and balance: the steps must not interleave.
-  test.describe.configure({ mode: 'serial' });
-  // Each approval starts the operator command (a Node process of its own).
-  test.setTimeout(90_000);
-
   test('the Owner requests a refund, the operator approves it, and the list and the balance change', async ({
     page,
   }) => {
@@ -198,7 +198,7 @@ test.describe('money pages', () => {
     await expect(detail).toBeHidden();
     await expect(row).toBeFocused();
 
-    // Listed with its reason; cancelled again, so the walks after this one find the wallet as before.
+    // Listed with its reason, and cancelled.
     await page.goto('/refund?status=REQUESTED');
     const listed = page
       .getByRole('table', { name: '返金一覧' })
@@ -218,7 +218,7 @@ test.describe('money pages', () => {
     await expect(page.getByRole('button', { name: /^取消（返金申請/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: '返金を申請' })).toHaveCount(0);
   });
-  // Money in and out. In this serial group: they move 本店's めぶくコイン like the refund walks above.
+  // Money in and out.
 
   test('the Owner pays 駅前店 after confirming the fee, and both balances change', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
@@ -452,7 +452,7 @@ test.describe('money pages', () => {
     await expect(list.getByRole('row').filter({ hasText: '秋のコーヒー10%OFF' })).toContainText('停止');
   });
 
-  // Last of this group: the payout run pays 本店's めぶくコイン balance above the reserve out.
+  // The payout run pays 本店's めぶくコイン balance above the reserve out.
   test('the payout run pays 本店 at the next closing once; /withdrawalInfo shows it scheduled', async ({ page }) => {
     await signInToTop(page, ACCOUNTS.owner);
     await page.goto('/withdrawalInfo');

@@ -18,11 +18,9 @@ export const MERCHANTS = {
   bakery: 'まちのパン屋',
 } as const;
 
-const port = Number(process.env.E2E_PORT ?? 4317);
-
 /** The same server reached under another hostname; Chromium resolves *.localhost to loopback. */
 export const onHost = (host: 'localhost' | 'qr.localhost' | 'app.localhost', path: string) =>
-  `http://${host}:${port}${path}`;
+  `http://${host}:${process.env.E2E_PORT}${path}`;
 
 export async function signIn(page: Page, email: string, options: { keep?: boolean; query?: string } = {}) {
   await page.goto(`/login${options.query ?? ''}`);
@@ -49,7 +47,7 @@ export async function storageKeys(page: Page) {
 /** The server writes each mail as an .eml file here (no SMTP_URL in the e2e server). */
 const mailDir = () => join(process.env.E2E_DATA_DIR ?? '', 'mail');
 
-/** A fresh address per test: workers share one server and one database. */
+/** A fresh address per test: the walks of a spec file share its server and database. */
 export const uniqueEmail = (label: string) =>
   `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -112,10 +110,14 @@ function readMail(file: string): ReceivedMail {
 }
 
 /**
- * The newest mail to `address` (file names sort by time), waiting for it to be written. With `after`,
- * only a mail newer than that file counts (a second mail to the same address).
+ * The newest mail to `address` (file names sort by time), waiting for it to be written (up to `timeout`,
+ * the expect timeout by default). With `after`, only a mail newer than that file counts (a second mail to
+ * the same address).
  */
-export async function newestMailTo(address: string, options: { after?: string } = {}): Promise<ReceivedMail> {
+export async function newestMailTo(
+  address: string,
+  options: { after?: string; timeout?: number } = {},
+): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
@@ -138,7 +140,7 @@ export async function newestMailTo(address: string, options: { after?: string } 
         }
         return false;
       },
-      { message: `a mail to ${address}`, timeout: 10_000 },
+      { message: `a mail to ${address}`, ...(options.timeout ? { timeout: options.timeout } : {}) },
     )
     .toBe(true);
   return found!;

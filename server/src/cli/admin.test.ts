@@ -14,7 +14,7 @@ import {
 import { balanceOf, freshPayment } from '../domain/refunds.fixtures';
 import { buildOperatorApp } from '../http/routes/refundsOperator';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { DEMO, describeEachDatabase } from '../testing/harness';
+import { DEMO, describeWithDatabase } from '../testing/harness';
 import { REPO_ROOT, type ServerProcess, startServerProcess } from '../testing/processes';
 import { type AdminBackend, databaseBackend, runAdmin, serverBackend } from './admin';
 
@@ -24,7 +24,7 @@ function capture() {
   return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
 }
 
-describeEachDatabase('npm run admin (in process)', (env) => {
+describeWithDatabase('npm run admin (in process)', (env) => {
   const requestedOfMain = async () => {
     const payment = await freshPayment(env().db, { merchantId: 1, coinId: 1, minAmount: 500, skip: 20 });
     const { id } = await env()

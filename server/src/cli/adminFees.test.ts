@@ -3,12 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newOperatorSecret } from '../domain/operatorChannel';
 import { addMonths, tokyoMonth } from '../domain/time';
 import { buildOperatorApp } from '../http/routes/refundsOperator';
-import { DEMO, describeEachDatabase } from '../testing/harness';
+import { DEMO, describeWithDatabase } from '../testing/harness';
 import { type AdminBackend, databaseBackend, runAdmin, serverBackend } from './admin';
 
 // npm run admin -- fees correct: the operator corrects a month's fees (issue 26), directly or through the server.
 
-describeEachDatabase('npm run admin -- fees correct', (env) => {
+describeWithDatabase('npm run admin -- fees correct', (env) => {
   const secret = newOperatorSecret();
   let operator: FastifyInstance | undefined;
   let port = 0;

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { balanceOf } from '../domain/refunds.fixtures';
 import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
-import { DEMO, describeEachDatabase, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, tokyoDay } from '../testing/harness';
 import { databaseBackend } from './admin';
 import { runAdminCommand } from './adminRun.testing';
 
@@ -11,7 +11,7 @@ import { runAdminCommand } from './adminRun.testing';
 
 const run = runAdminCommand;
 
-describeEachDatabase('npm run admin: url-payments and invoices', (env) => {
+describeWithDatabase('npm run admin: url-payments and invoices', (env) => {
   const backend = () => databaseBackend(env().db, 'database', { publicUrl: 'http://localhost:3000' });
   const link = (expiresOn = tokyoDay(3)) =>
     createUrlPayment(

@@ -4,7 +4,7 @@ import { PAYOUT_COIN_ID, PAYOUT_RESERVE } from '../domain/payouts';
 import { settleBalance } from '../domain/refunds.fixtures';
 import { addDays } from '../domain/time';
 import { DEMO_MERCHANTS } from '../seed/accounts';
-import { describeEachDatabase, tokyoDay } from '../testing/harness';
+import { describeWithDatabase, tokyoDay } from '../testing/harness';
 import { databaseBackend } from './admin';
 import { runAdminCommand } from './adminRun.testing';
 
@@ -12,7 +12,7 @@ import { runAdminCommand } from './adminRun.testing';
 
 const run = runAdminCommand;
 
-describeEachDatabase('npm run admin: payouts run', (env) => {
+describeWithDatabase('npm run admin: payouts run', (env) => {
   it('pays the due closing once, says who was passed over and why, and refuses a bad date', async () => {
     const backend = databaseBackend(env().db);
     const date = addDays(closingOnOrAfter(tokyoDay()), 1);

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
-import { DEMO, describeEachDatabase, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, tokyoDay } from '../testing/harness';
 import { databaseBackend } from './admin';
 import { runAdminCommand as run } from './adminRun.testing';
 
 // Customer programs: the operator commands `coupons use` and `automatic-payments run`.
 
-describeEachDatabase('npm run admin: coupons and automatic payments', (env) => {
+describeWithDatabase('npm run admin: coupons and automatic payments', (env) => {
   it('uses a coupon as the customer, and refuses a purchase below its minimum (exit code 1)', async () => {
     const backend = databaseBackend(env().db);
     const { id } = await env()

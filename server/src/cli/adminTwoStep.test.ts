@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newOperatorSecret } from '../domain/operatorChannel';
 import { buildOperatorApp } from '../http/routes/refundsOperator';
-import { DEMO, describeEachDatabase } from '../testing/harness';
+import { DEMO, describeWithDatabase } from '../testing/harness';
 import { type AdminBackend, databaseBackend, runAdmin, serverBackend } from './admin';
 
 // npm run admin -- two-step reset: an operator removes the factors of a user who lost them all.
 
-describeEachDatabase('npm run admin -- two-step reset', (env) => {
+describeWithDatabase('npm run admin -- two-step reset', (env) => {
   const secret = newOperatorSecret();
   let operator: FastifyInstance | undefined;
   let port = 0;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../seed/accounts';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { couponDiscount, useCoupon } from './coupons';
 import { postTransaction, SYSTEM_WALLETS } from './ledger';
 import { nextChargeOn, PROGRAM_MESSAGES, runAutomaticPayments } from './programs';
@@ -34,7 +34,7 @@ describe('nextChargeOn', () => {
   });
 });
 
-describeEachDatabase('customer programs', (env) => {
+describeWithDatabase('customer programs', (env) => {
   let owner: SignedIn;
   beforeAll(async () => {
     owner = await signIn(env().app, DEMO.owner);

@@ -2,7 +2,7 @@ import { CALLS, refundApplicationSchema, refundConfirmationSchema } from '@coin/
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_RATE_BP } from '../seed/fees';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { DomainError } from './errors';
 import { SYSTEM_WALLETS } from './ledger';
 import { approveRefund, refundableRemainingOf, refundFee } from './refunds';
@@ -22,7 +22,7 @@ describe('refundFee', () => {
   });
 });
 
-describeEachDatabase('refunds', (env) => {
+describeWithDatabase('refunds', (env) => {
   let owner: SignedIn;
   let manager: SignedIn;
   let member: SignedIn;

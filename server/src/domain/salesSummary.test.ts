@@ -2,7 +2,7 @@ import { CALLS } from '@coin/contract';
 import { describe, expect, it } from 'vitest';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
 import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
-import { DEMO, describeEachDatabase, signIn } from '../testing/harness';
+import { DEMO, describeWithDatabase, signIn } from '../testing/harness';
 import { postTransaction } from './ledger';
 import { salesSpans, salesSummary } from './merchants';
 import { balanceOf, settleBalance } from './refunds.fixtures';
@@ -37,7 +37,7 @@ describe('salesSpans', () => {
   });
 });
 
-describeEachDatabase('the day at a glance', (env) => {
+describeWithDatabase('the day at a glance', (env) => {
   // あかぎ青果店 has no sales; these payments are in 2030, far from anything the seed or another test made.
   const NOW = new Date('2030-03-31T05:00:00Z'); // Sunday 31 March 2030, 14:00 in Tokyo
   const pay = (at: string, amount: number) =>

@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
-import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn } from '../testing/harness';
 
 // Top's setup checklist, as the just-signed-up あかぎ青果店 and the established 本店 see it.
 
-describeEachDatabase('the setup checklist', (env) => {
+describeWithDatabase('the setup checklist', (env) => {
   let greengrocer: SignedIn;
   beforeAll(async () => {
     greengrocer = await signIn(env().app, NEW_MERCHANT.owner.email);

@@ -8,7 +8,7 @@ import { issueInvoice } from '../domain/invoices';
 import { addMonths } from '../domain/time';
 import { createUrlPayment } from '../domain/urlPayments';
 import { DEMO_MERCHANTS, DEMO_PASSWORD } from '../seed/accounts';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
 import { multipartFile } from '../testing/multipart';
 
 type ProtectedCallId = {
@@ -359,7 +359,7 @@ const protectedCalls = (Object.entries(CALLS) as [CallId, CallDef][]).filter(
   (entry): entry is [ProtectedCallId, CallDef] => entry[1].access.kind !== 'public',
 );
 
-describeEachDatabase('access rules', (env) => {
+describeWithDatabase('access rules', (env) => {
   const sessions = new Map<Caller, SignedIn>();
   beforeAll(async () => {
     // Bound to their merchant, as the console's sessions are (calls of kind `session` read that role).

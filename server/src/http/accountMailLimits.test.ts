@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LINKS_SPENT_MESSAGE } from '../domain/accounts';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn } from '../testing/harness';
 import { RecordingMailer } from '../testing/mail';
 import { resetDelay } from './routes/accounts';
 
@@ -15,7 +15,7 @@ describe('account mails per recipient', () => {
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
 
-  describeEachDatabase(
+  describeWithDatabase(
     'reset and email-change links, two an hour per address',
     (env) => {
       const post = async (url: string, payload: object, auth?: SignedIn) => {
@@ -68,7 +68,7 @@ describe('account mails per recipient', () => {
     { env: { ACCOUNT_MAILS_PER_HOUR: '2' }, app: () => ({ mailer, now }) },
   );
 
-  describeEachDatabase(
+  describeWithDatabase(
     'the reset lookup after a random delay',
     (env) => {
       it('does nothing for a known address in the moments after the answer; the link comes later', async () => {

@@ -7,7 +7,7 @@ import { yen } from '../documents/typeset';
 import { correctMonthlyFee } from '../domain/fees';
 import { addMonths, tokyoMonth } from '../domain/time';
 import { DOCUMENT_DEMO, MAIN_REGISTRATION_NO } from '../seed/documents';
-import { DEMO, describeEachDatabase, type SignedIn, signIn } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';
 
 /**
@@ -26,7 +26,7 @@ describe('registration numbers', () => {
   });
 });
 
-describeEachDatabase('documents', (env) => {
+describeWithDatabase('documents', (env) => {
   let owner: SignedIn;
   let member: SignedIn;
   /** Closed months of 本店 with fees: one left alone, one corrected by a test. */

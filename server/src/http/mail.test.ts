@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
 import { firstLink, parseMail, tokenOf } from '../testing/mail';
 
 interface Received {
@@ -45,7 +45,7 @@ const smtp = await startSmtp();
 afterAll(() => smtp.close());
 
 describe('mail delivery', () => {
-  describeEachDatabase(
+  describeWithDatabase(
     'over SMTP',
     (env) => {
       let owner: SignedIn;
@@ -82,7 +82,7 @@ describe('mail delivery', () => {
     { env: { SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@coin.example.jp', PUBLIC_URL: 'https://console.example.jp' } },
   );
 
-  describeEachDatabase('as files without SMTP_URL', (env) => {
+  describeWithDatabase('as files without SMTP_URL', (env) => {
     it('writes one .eml per mail under DATA_DIR/mail, names sorting by time, with the link readable', async () => {
       for (const email of [DEMO.manager, DEMO.member]) {
         const response = await env().app.inject({

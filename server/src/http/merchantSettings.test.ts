@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../domain/merchantImages';
 import { ZENGIN_MESSAGES } from '../domain/zengin';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
 import { multipartFile } from '../testing/multipart';
 
 const NEW_ID = NEW_MERCHANT.id;
@@ -20,7 +20,7 @@ const photoWithGps = (format: 'jpeg' | 'png') =>
     [format]()
     .toBuffer();
 
-describeEachDatabase('merchant settings', (env) => {
+describeWithDatabase('merchant settings', (env) => {
   let owner: SignedIn;
   let newOwner: SignedIn;
   let member: SignedIn;

@@ -1,13 +1,13 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/connection';
-import { DEMO, describeEachDatabase, signIn, testConfig } from '../testing/harness';
+import { DEMO, describeWithDatabase, signIn, testConfig } from '../testing/harness';
 import { buildApp } from './app';
 import { buildMetricsApp, installOperations } from './operations';
 
 // /healthz, /readyz and the metrics listener an operator runs the service with.
 
-describeEachDatabase('operations', (env) => {
+describeWithDatabase('operations', (env) => {
   it('answers alive and ready, with the database checked and Redis not configured', async () => {
     const alive = await env().app.inject({ method: 'GET', url: '/healthz' });
     expect(alive.statusCode).toBe(200);

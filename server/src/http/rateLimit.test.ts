@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, describeEachDatabase, signIn } from '../testing/harness';
+import { DEMO, describeWithDatabase, signIn } from '../testing/harness';
 import { RecordingMailer } from '../testing/mail';
 
 /** In memory always; through Redis too when TEST_REDIS_URL names one (like TEST_DATABASE_URL). */
@@ -21,7 +21,7 @@ for (const store of STORES) {
       await redis.quit();
     });
 
-    describeEachDatabase(
+    describeWithDatabase(
       `per client address, ${store.kind}`,
       (env) => {
         const resetRequest = (remoteAddress: string) =>

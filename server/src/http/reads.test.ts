@@ -2,9 +2,9 @@ import { CALLS } from '@coin/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, tokyoDate, tokyoDayStart, tokyoMonth } from '../domain/time';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 
-describeEachDatabase('merchant and wallet reads', (env) => {
+describeWithDatabase('merchant and wallet reads', (env) => {
   let owner: SignedIn;
   beforeAll(async () => {
     owner = await signIn(env().app, DEMO.owner);

@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_WALLETS } from '../domain/ledger';
 import { transactionTotals } from '../domain/transactionTotals';
 import { insertBulkHistory } from '../testing/bulk';
-import { DEMO, describeEachDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signIn, tokyoDay } from '../testing/harness';
 import { insertPastTransaction } from '../testing/pastPosting';
 
 /** Transaction totals (issue 15): counts and sums per type and coin, beside the previous period. */
 
 const BULK_WALLET = '5200000002';
 
-describeEachDatabase('transaction totals', (env) => {
+describeWithDatabase('transaction totals', (env) => {
   let owner: SignedIn;
   let member: SignedIn;
 

@@ -6,7 +6,7 @@ import { PAYOUT_RESERVE, runPayouts } from '../domain/payouts';
 import { settleBalance } from '../domain/refunds.fixtures';
 import { addDays } from '../domain/time';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { DEMO, describeEachDatabase, type SignedIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
+import { DEMO, describeWithDatabase, type SignedIn, signInAt, stepUp, tokyoDay } from '../testing/harness';
 import { RecordingMailer } from '../testing/mail';
 
 /** A clock the tests move forward instead of waiting. */
@@ -51,7 +51,7 @@ describe('trust: only a proven Owner changes where the money goes', () => {
     );
   });
 
-  describeEachDatabase(
+  describeWithDatabase(
     'step-up',
     (env) => {
       let owner: SignedIn;

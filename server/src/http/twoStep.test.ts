@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetTwoStep } from '../domain/twoStep';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { bearerOf, DEMO, describeEachDatabase, type SignedIn, signInAt, stepUp } from '../testing/harness';
+import { bearerOf, DEMO, describeWithDatabase, type SignedIn, signInAt, stepUp } from '../testing/harness';
 import { SoftAuthenticator } from '../testing/softAuthenticator';
 
 // Two-step sign-in (issue 24): authenticator-app codes, recovery codes and passkeys as the second
@@ -29,7 +29,7 @@ const codeAt = (secret: string, at: Date) =>
   });
 
 describe('two-step sign-in', () => {
-  describeEachDatabase(
+  describeWithDatabase(
     'two-step sign-in',
     (env) => {
       const origin = () => env().config.publicUrl;

@@ -166,41 +166,58 @@ export interface TestEnv {
   target: TestTarget;
 }
 
+interface SuiteOptions {
+  /** Environment variables of the test configuration. */
+  env?: Record<string, string>;
+  /** Built once per database: a recording mailer, a movable clock… */
+  app?: () => Omit<BuildAppOptions, 'config' | 'db'>;
+}
+
 /**
- * Runs a suite once per test database. The suite shares one seeded database (tests that change state
+ * The database of a suite whose SQL runs alike on both: PostgreSQL when TEST_DATABASE_URL names one (the
+ * production database, where requests run truly side by side), PGlite otherwise.
+ */
+export const ONE_TARGET: TestTarget = TEST_TARGETS[TEST_TARGETS.length - 1] ?? { kind: 'pglite', url: null };
+
+/**
+ * Runs a suite once per test database, for what the two databases run differently: COPY, locks and
+ * concurrency, keyset scans, migrations. The suite shares one seeded database (tests that change state
  * use their own sessions); `env()` is valid inside tests and hooks.
  */
-export function describeEachDatabase(
+export function describeEachDatabase(title: string, body: (env: () => TestEnv) => void, options: SuiteOptions = {}) {
+  for (const target of TEST_TARGETS) describeOn(target, title, body, options);
+}
+
+/** Runs a suite once, on ONE_TARGET: everything else (the rules, the answers, the mails). */
+export function describeWithDatabase(title: string, body: (env: () => TestEnv) => void, options: SuiteOptions = {}) {
+  describeOn(ONE_TARGET, title, body, options);
+}
+
+function describeOn(
+  target: TestTarget,
   title: string,
   body: (env: () => TestEnv) => void,
-  options: {
-    /** Environment variables of the test configuration. */
-    env?: Record<string, string>;
-    /** Built once per database: a recording mailer, a movable clock… */
-    app?: () => Omit<BuildAppOptions, 'config' | 'db'>;
-  } = {},
+  options: SuiteOptions,
 ): void {
-  for (const target of TEST_TARGETS) {
-    describe(`${title} [${target.kind}]`, () => {
-      let current: TestEnv | undefined;
-      let database: TestDatabase | undefined;
-      beforeAll(async () => {
-        database = await createTestDatabase(target);
-        const config = testConfig(options.env);
-        const app = await buildApp({ config, db: database.db, ...options.app?.() });
-        await app.ready();
-        current = { app, db: database.db, config, signer: new TokenSigner(config.jwtSecret), target };
-      });
-      afterAll(async () => {
-        await current?.app.close();
-        await database?.close();
-      });
-      body(() => {
-        if (!current) throw new Error('test environment used outside a test');
-        return current;
-      });
+  describe(`${title} [${target.kind}]`, () => {
+    let current: TestEnv | undefined;
+    let database: TestDatabase | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase(target);
+      const config = testConfig(options.env);
+      const app = await buildApp({ config, db: database.db, ...options.app?.() });
+      await app.ready();
+      current = { app, db: database.db, config, signer: new TokenSigner(config.jwtSecret), target };
     });
-  }
+    afterAll(async () => {
+      await current?.app.close();
+      await database?.close();
+    });
+    body(() => {
+      if (!current) throw new Error('test environment used outside a test');
+      return current;
+    });
+  });
 }
 
 export const DEMO = {

@@ -22,21 +22,34 @@ export interface ServerProcess {
   child: ChildProcess;
   /** `http://127.0.0.1:<port>/api` */
   api: string;
+  port: number;
   stop(): Promise<void>;
 }
 
+export interface ServerProcessOptions {
+  ready?: () => boolean;
+  timeoutMs?: number;
+  /** The compiled server (`server/dist/server.mjs`, built by `npm run build`) instead of the source. */
+  compiled?: boolean;
+  /** The interface to listen on (default 127.0.0.1; `::` takes localhost's IPv6 and IPv4 both). */
+  host?: string;
+}
+
 /**
- * Starts `server/src/server.ts` as its own process on a free port and waits until it answers its health
- * check (and `ready`, when given, holds), for as long as a loaded machine may need.
+ * Starts `server/src/server.ts` (or the compiled server) as its own process on a free port (`env` may be
+ * made for the port) and waits until it answers its health check (and `ready`, when given, holds), for as long as a loaded machine may need.
  */
 export async function startServerProcess(
-  env: NodeJS.ProcessEnv,
-  options: { ready?: () => boolean; timeoutMs?: number } = {},
+  env: NodeJS.ProcessEnv | ((port: number) => NodeJS.ProcessEnv),
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const entry = options.compiled
+    ? ['--enable-source-maps', 'server/dist/server.mjs']
+    : ['--import', 'tsx', 'server/src/server.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...(typeof env === 'function' ? env(port) : env), PORT: String(port), HOST: options.host ?? '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -64,5 +77,5 @@ export async function startServerProcess(
     }
     await new Promise((next) => setTimeout(next, 250));
   }
-  return { child, api, stop };
+  return { child, api, port, stop };
 }
