@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/instance';
 import { twoStepKeys } from '@/api/twoStep';
-import { formQueryClient, type Mounted, mount, submitWith } from '@/components/formTesting';
+import { formQueryClient, mount, submitWith, user } from '@/components/formTesting';
 import { createSessionStore } from '@/session/store';
 import type { SessionState } from '@/session/types';
 import { StaffTwoStepCard } from './StaffTwoStepCard';
@@ -17,10 +17,7 @@ vi.mock('@/session', () => {
   return { useSessionState: <T,>(select: (state: SessionState) => T): T => select(store.getState()) };
 });
 
-let mounted: Mounted | undefined;
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
   vi.mocked(api.call).mockReset();
 });
 
@@ -49,66 +46,62 @@ async function mountCard(setting: { required: boolean; staff_without: number }, 
     twoStepKeys.detail(1),
     ownEnabled ? OWNER_ENROLLED : { ...OWNER_ENROLLED, totp: null, enabled: false },
   );
-  mounted = await mount(<StaffTwoStepCard merchantId={4} />, client);
-  return mounted.container;
+  await mount(<StaffTwoStepCard merchantId={4} />, client);
 }
 
-const theSwitch = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[role="switch"]');
-const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]');
+const SWITCH_LABEL = 'スタッフに2段階認証を必須にする';
+const theSwitch = () => screen.getByRole<HTMLInputElement>('switch', { name: SWITCH_LABEL });
+const dialog = () => screen.queryByRole('dialog');
 
 describe("the Owner's requirement of two-step sign-in (issue 24)", () => {
   it('while the setting loads, holds its parts in place under skeletons: the switch disabled, hidden from readers', async () => {
     vi.mocked(api.call).mockImplementation((() => new Promise(() => {})) as unknown as typeof api.call);
-    mounted = await mount(<StaffTwoStepCard merchantId={4} />, formQueryClient());
-    const toggle = theSwitch(mounted.container);
-    expect(toggle?.disabled).toBe(true);
-    expect(toggle?.closest('[aria-hidden="true"]')).not.toBeNull();
-    expect(mounted.container.textContent).toContain('スタッフに2段階認証を必須にする');
+    await mount(<StaffTwoStepCard merchantId={4} />, formQueryClient());
+    // Hidden from readers: no switch is there for them, only for the eye.
+    expect(screen.queryByRole('switch')).toBeNull();
+    const toggle = screen.getByRole<HTMLInputElement>('switch', { name: SWITCH_LABEL, hidden: true });
+    expect(toggle.disabled).toBe(true);
   });
 
   it('shows the switch and the staff without a factor, and requires it after the confirm step', async () => {
-    const container = await mountCard({ required: false, staff_without: 3 });
-    const toggle = theSwitch(container);
-    expect(toggle?.checked).toBe(false);
-    const label = container.querySelector(`label[for="${toggle?.id}"]`);
-    expect(label?.textContent).toBe('スタッフに2段階認証を必須にする');
-    expect(container.textContent).toContain('2段階認証を設定していないスタッフ: 3人');
+    await mountCard({ required: false, staff_without: 3 });
+    // Found by its label: the switch is named by it.
+    const toggle = theSwitch();
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByText('2段階認証を設定していないスタッフ: 3人', { exact: false })).toBeTruthy();
 
-    await act(async () => toggle?.click());
-    await vi.waitFor(() => expect(dialog()?.textContent).toContain('スタッフに2段階認証を必須にしますか？'));
-    expect(dialog()?.textContent).toContain('2段階認証を設定していないスタッフ（3人）は');
+    await user().click(toggle);
+    const asked = await screen.findByRole('dialog', { name: 'スタッフに2段階認証を必須にしますか？' });
+    expect(within(asked).getByText('2段階認証を設定していないスタッフ（3人）は', { exact: false })).toBeTruthy();
     // Not changed before it is confirmed.
-    expect(theSwitch(container)?.checked).toBe(false);
+    expect(theSwitch().checked).toBe(false);
     expect(api.call).not.toHaveBeenCalledWith('putMerchantTwoStep', expect.anything());
 
-    const confirmIn = dialog();
-    if (!confirmIn) throw new Error('no dialog');
-    await submitWith('必須にする', confirmIn);
-    await vi.waitFor(() => expect(dialog()).toBeNull());
+    await submitWith('必須にする', asked);
+    await waitFor(() => expect(dialog()).toBeNull());
     expect(api.call).toHaveBeenCalledWith('putMerchantTwoStep', { params: { id: 4 }, body: { required: true } });
-    await vi.waitFor(() => expect(theSwitch(container)?.checked).toBe(true));
+    await waitFor(() => expect(theSwitch().checked).toBe(true));
   });
 
   it('says so when the Owner has no factor either, and cancelling changes nothing', async () => {
-    const container = await mountCard({ required: false, staff_without: 2 }, false);
-    await act(async () => theSwitch(container)?.click());
-    await vi.waitFor(() => expect(dialog()?.textContent).toContain('あなたも2段階認証を設定していないため'));
-    const confirmIn = dialog();
-    if (!confirmIn) throw new Error('no dialog');
-    await submitWith('キャンセル', confirmIn);
-    await vi.waitFor(() => expect(dialog()).toBeNull());
+    await mountCard({ required: false, staff_without: 2 }, false);
+    await user().click(theSwitch());
+    const asked = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(asked).getByText('あなたも2段階認証を設定していないため', { exact: false })).toBeTruthy(),
+    );
+    await submitWith('キャンセル', asked);
+    await waitFor(() => expect(dialog()).toBeNull());
     expect(api.call).not.toHaveBeenCalledWith('putMerchantTwoStep', expect.anything());
   });
 
   it('stops requiring it after its own confirm step', async () => {
-    const container = await mountCard({ required: true, staff_without: 0 });
-    expect(theSwitch(container)?.checked).toBe(true);
-    await act(async () => theSwitch(container)?.click());
-    await vi.waitFor(() => expect(dialog()?.textContent).toContain('2段階認証の必須をやめますか？'));
-    const confirmIn = dialog();
-    if (!confirmIn) throw new Error('no dialog');
-    await submitWith('必須をやめる', confirmIn);
-    await vi.waitFor(() =>
+    await mountCard({ required: true, staff_without: 0 });
+    expect(theSwitch().checked).toBe(true);
+    await user().click(theSwitch());
+    const asked = await screen.findByRole('dialog', { name: '2段階認証の必須をやめますか？' });
+    await submitWith('必須をやめる', asked);
+    await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith('putMerchantTwoStep', { params: { id: 4 }, body: { required: false } }),
     );
   });

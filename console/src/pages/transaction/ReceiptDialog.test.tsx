@@ -1,9 +1,17 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { pdfResponse } from '@/components/downloadTesting';
-import { fieldByLabel, type Mounted, mount, settleDialogFocus, submitWith, typeInto } from '@/components/formTesting';
+import {
+  descriptionOf,
+  fieldByLabel,
+  mount,
+  settleDialogFocus,
+  submitWith,
+  typeInto,
+  user,
+} from '@/components/formTesting';
 import ReceiptDialog from './ReceiptDialog';
 
 const { open, saveFile } = vi.hoisted(() => ({ open: vi.fn(), saveFile: vi.fn() }));
@@ -12,27 +20,17 @@ vi.mock('@/api/download', async (original) => ({ ...(await original<typeof impor
 
 const PAYMENT = { transactionId: 4812, amount: 3000, coinName: 'めぶくコイン' };
 
-let mounted: Mounted | undefined;
 beforeEach(() => {
   open.mockReset();
   saveFile.mockReset();
 });
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
-const body = () => document.body;
-const noteField = () => fieldByLabel('但し書き') as HTMLInputElement;
-const radio = (label: string) => {
-  const labelElement = [...body().querySelectorAll('label')].find((candidate) => candidate.textContent === label);
-  const input = labelElement && document.getElementById(labelElement.getAttribute('for') ?? '');
-  if (!(input instanceof HTMLInputElement)) throw new Error(`no radio ${label}`);
-  return input;
-};
+const noteField = () => fieldByLabel('但し書き');
+const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
+/** Whether the page shows `text` (in an element's own text, whole or in part). */
+const shows = (text: string) => screen.queryAllByText(text, { exact: false }).length > 0;
 
 async function opened() {
-  mounted = await mount(<ReceiptDialog merchantId={7} payment={PAYMENT} onClose={() => {}} />);
+  await mount(<ReceiptDialog merchantId={7} payment={PAYMENT} onClose={() => {}} />);
   await settleDialogFocus();
 }
 
@@ -43,22 +41,21 @@ describe("a payment's receipt dialog", () => {
     expect(noteField().required).toBe(true);
     expect(radio('10%').checked).toBe(true);
     expect(radio('8%（軽減税率）').checked).toBe(false);
-    const text = body().textContent ?? '';
-    expect(text).toContain('取引ID 4812・3,000 めぶくコイン');
-    expect(text).toContain('2回目以降に発行すると、「再発行」と印字されます');
-    expect(text).toContain('6 / 40文字');
+    expect(shows('取引ID 4812・3,000 めぶくコイン')).toBe(true);
+    expect(shows('2回目以降に発行すると、「再発行」と印字されます')).toBe(true);
+    expect(shows('6 / 40文字')).toBe(true);
   });
 
   it('refuses an empty or too long 但し書き before sending, in the contract’s words, and focuses it', async () => {
     await opened();
     await typeInto(noteField(), '   ');
     await submitWith('発行');
-    await vi.waitFor(() => expect(body().textContent).toContain('但し書きを入力してください'));
+    await waitFor(() => expect(descriptionOf(noteField())).toContain('但し書きを入力してください'));
     expect(document.activeElement).toBe(noteField());
     await typeInto(noteField(), 'あ'.repeat(41));
-    expect(body().textContent).toContain('41 / 40文字');
+    expect(shows('41 / 40文字')).toBe(true);
     await submitWith('発行');
-    await vi.waitFor(() => expect(body().textContent).toContain('但し書きは40文字以内で入力してください'));
+    await waitFor(() => expect(descriptionOf(noteField())).toContain('但し書きは40文字以内で入力してください'));
     expect(open).not.toHaveBeenCalled();
   });
 
@@ -66,10 +63,10 @@ describe("a payment's receipt dialog", () => {
     open.mockResolvedValue(pdfResponse('領収書_R-000012.pdf'));
     await opened();
     await typeInto(noteField(), ' お食事代として ');
-    await act(async () => radio('8%（軽減税率）').click());
+    await user().click(radio('8%（軽減税率）'));
     expect(radio('8%（軽減税率）').checked).toBe(true);
     await submitWith('発行');
-    await vi.waitFor(() => expect(body().textContent).toContain('領収書を発行しました（領収書_R-000012.pdf）'));
+    await screen.findByText('領収書を発行しました（領収書_R-000012.pdf）', { exact: false });
     expect(open).toHaveBeenCalledOnce();
     expect(open.mock.calls[0]?.[0]).toBe('issueReceipt');
     expect(open.mock.calls[0]?.[1]).toMatchObject({
@@ -86,12 +83,9 @@ describe("a payment's receipt dialog", () => {
     await opened();
     await typeInto(noteField(), 'お花代として');
     await submitWith('発行');
-    await vi.waitFor(() =>
-      expect(body().querySelector('[role="alert"]')?.textContent).toContain(
-        '領収書は、このお店が受け取ったお支払いにだけ発行できます',
-      ),
-    );
-    expect(body().querySelector('[role="alert"]')?.textContent).toContain('領収書を発行できませんでした');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('領収書は、このお店が受け取ったお支払いにだけ発行できます');
+    expect(alert.textContent).toContain('領収書を発行できませんでした');
     expect(noteField().value).toBe('お花代として');
     expect(saveFile).not.toHaveBeenCalled();
   });
