@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { act, useState } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError } from '@/api/errors';
 import { initI18n, loadPageStrings } from '@/i18n';
-import { type Mounted, mount } from './formTesting';
+import { mount } from './formTesting';
 import { QueryCard, QueryCardView } from './QueryCard';
 
 type Query = Parameters<typeof QueryCard<string[]>>[0]['query'];
@@ -35,24 +34,25 @@ const cardProps = (query: Partial<Query>, extra: { skeleton?: string }) => ({
   ),
 });
 
-function render(query: Partial<Query>, extra: { skeleton?: string } = {}): string {
-  return renderToStaticMarkup(
-    <MantineProvider>
-      <QueryCard {...cardProps(query, extra)} />
-    </MantineProvider>,
-  );
+/** Renders the card in its state `query` (a test renders one card at a time: the last is unmounted). */
+async function show(query: Partial<Query>, extra: { skeleton?: string } = {}) {
+  cleanup();
+  await mount(<QueryCard {...cardProps(query, extra)} />);
+  return screen.getByRole('region', { name: '売上' });
 }
 
 /** The card while React has rendered `shown` but not yet the query's own answer. */
-function renderShown(shown: string[] | undefined, query: Partial<Query>): string {
-  return renderToStaticMarkup(
-    <MantineProvider>
-      <QueryCardView {...cardProps(query, {})} shown={shown} />
-    </MantineProvider>,
-  );
+async function showShown(shown: string[] | undefined, query: Partial<Query>) {
+  await mount(<QueryCardView {...cardProps(query, {})} shown={shown} />);
+  return screen.getByRole('region', { name: '売上' });
 }
 
-const skeletonCount = (html: string) => html.match(/mantine-Skeleton-root/g)?.length ?? 0;
+/**
+ * The loading sketch's lines: drawn, not read (Mantine's skeletons have no role), so they are counted by
+ * their element.
+ */
+const skeletonCount = (card: HTMLElement) => card.querySelectorAll('.mantine-Skeleton-root').length;
+const busy = (card: HTMLElement) => card.getAttribute('aria-busy');
 
 beforeAll(async () => {
   initI18n();
@@ -60,62 +60,70 @@ beforeAll(async () => {
 });
 
 describe('QueryCard', () => {
-  it('is a section named by its heading, with its toolbar in every state', () => {
-    for (const html of [render({ isPending: true }), render({ data: ['a'] }), render({ isError: true })]) {
-      const id = /<h2[^>]*id="([^"]+)"[^>]*>売上<\/h2>/.exec(html)?.[1];
-      expect(id).toBeDefined();
-      expect(html).toMatch(new RegExp(`<section[^>]*aria-labelledby="${id}"`));
-      expect(html).toContain('<p>toolbar</p>');
+  it('is a section named by its heading, with its toolbar in every state', async () => {
+    for (const query of [{ isPending: true }, { data: ['a'] }, { isError: true }]) {
+      const card = await show(query);
+      expect(within(card).getByRole('heading', { level: 2, name: '売上' })).toBeTruthy();
+      expect(within(card).getByText('toolbar')).toBeTruthy();
     }
   });
 
-  it('sketches three lines while loading, or the placeholder it is given', () => {
-    const html = render({ isPending: true });
-    expect(html).toContain('aria-busy="true"');
-    expect(skeletonCount(html)).toBe(3);
+  it('sketches three lines while loading, or the placeholder it is given', async () => {
+    const card = await show({ isPending: true });
+    expect(busy(card)).toBe('true');
+    expect(skeletonCount(card)).toBe(3);
 
-    const own = render({ isPending: true }, { skeleton: 'rows' });
-    expect(own).toContain('<p>rows</p>');
+    const own = await show({ isPending: true }, { skeleton: 'rows' });
+    expect(within(own).getByText('rows')).toBeTruthy();
     expect(skeletonCount(own)).toBe(0);
   });
 
-  it('shows a failure with its retry button', () => {
-    const html = render({ isError: true, error: new NetworkError() });
-    expect(html).toContain('role="alert"');
-    expect(html).toContain('データを読み込めませんでした');
-    expect(html).toMatch(/<button[^>]*>[\s\S]*再試行[\s\S]*<\/button>/);
-    expect(html).not.toContain('<ul>');
+  it('shows a failure with its retry button', async () => {
+    const card = await show({ isError: true, error: new NetworkError() });
+    expect(within(card).getByRole('alert').textContent).toContain('データを読み込めませんでした');
+    expect(within(card).getByRole('button', { name: '再試行' })).toBeTruthy();
+    expect(within(card).queryByRole('list')).toBeNull();
   });
 
-  it('says when there is nothing, and otherwise renders the data', () => {
-    const empty = render({ data: [] });
-    expect(empty).toContain('ありません');
-    expect(empty).not.toContain('<ul>');
+  it('says when there is nothing, and otherwise renders the data', async () => {
+    const empty = await show({ data: [] });
+    expect(within(empty).getByText('ありません')).toBeTruthy();
+    expect(within(empty).queryByRole('list')).toBeNull();
 
-    const full = render({ data: ['a', 'b'] });
-    expect(full).toContain('<ul><li>a</li><li>b</li></ul>');
-    expect(full).not.toContain('ありません');
-    expect(full).toContain('aria-busy="false"');
+    const full = await show({ data: ['a', 'b'] });
+    expect(
+      within(within(full).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['a', 'b']);
+    expect(within(full).queryByText('ありません')).toBeNull();
+    expect(busy(full)).toBe('false');
   });
 
-  it('keeps the skeleton, undimmed, until the first answer is rendered', () => {
-    const html = renderShown(undefined, { data: ['a'] });
-    expect(skeletonCount(html)).toBe(3);
-    expect(html).not.toContain('<ul>');
-    expect(html).toContain('aria-busy="true"');
-    expect(html).not.toContain('opacity');
+  it('keeps the skeleton, undimmed, until the first answer is rendered', async () => {
+    const card = await showShown(undefined, { data: ['a'] });
+    expect(skeletonCount(card)).toBe(3);
+    expect(within(card).queryByRole('list')).toBeNull();
+    expect(busy(card)).toBe('true');
+    expect(card.outerHTML).not.toContain('opacity');
   });
 
-  it('dims only the previous content while a newer answer renders: the title and the toolbar keep their contrast', () => {
-    const html = renderShown(['old'], { data: ['new'] });
-    expect(html).toContain('aria-busy="true"');
-    expect(html).toMatch(/<div style="opacity:0.6"><ul><li>old<\/li><\/ul><\/div>/);
-    expect(html).not.toMatch(/<section[^>]*opacity/);
-    expect(html.indexOf('<p>toolbar</p>')).toBeLessThan(html.indexOf('opacity'));
+  it('dims only the previous content while a newer answer renders: the title and the toolbar keep their contrast', async () => {
+    const card = await showShown(['old'], { data: ['new'] });
+    expect(busy(card)).toBe('true');
+    const list = within(card).getByRole('list');
+    expect(within(list).getByRole('listitem').textContent).toBe('old');
+    // Dimmed: the look of the previous content, read from its wrapper's style.
+    const dimmed = list.parentElement as HTMLElement;
+    expect(dimmed.style.opacity).toBe('0.6');
+    expect(card.style.opacity).toBe('');
+    expect(dimmed.contains(within(card).getByRole('heading'))).toBe(false);
+    expect(dimmed.contains(within(card).getByText('toolbar'))).toBe(false);
+    cleanup();
 
     const answer = ['new'];
-    const settled = renderShown(answer, { data: answer });
-    expect(settled).not.toContain('opacity');
+    const settled = await showShown(answer, { data: answer });
+    expect(settled.outerHTML).not.toContain('opacity');
   });
 });
 
@@ -135,20 +143,14 @@ function CountedCard() {
   return <QueryCardView {...cardProps(query, {})} skeleton={<CountedSketch />} shown={undefined} />;
 }
 
-let mounted: Mounted | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-});
-
 describe('QueryCard while its first answer waits for the deferred pass', () => {
   it('keeps the sketch on screen without drawing it again', async () => {
     sketchRenders = 0;
-    mounted = await mount(<CountedCard />);
+    await mount(<CountedCard />);
     expect(sketchRenders).toBe(1);
     await act(async () => answer({ ...SETTLED, data: ['一件目'] }));
-    expect(mounted.container.textContent).toContain('読み込み中の下書き');
-    expect(mounted.container.querySelector('section')?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('読み込み中の下書き')).toBeTruthy();
+    expect(busy(screen.getByRole('region', { name: '売上' }))).toBe('true');
     expect(sketchRenders).toBe(1);
   });
 });

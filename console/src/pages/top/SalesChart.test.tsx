@@ -1,6 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { renderToStaticMarkup } from 'react-dom/server';
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { factOf, mount } from '@/components/formTesting';
 import { initI18n, loadPageStrings } from '@/i18n';
 import { axisYen, niceTicks } from './chartScale';
 import SalesChart, { LABEL_ROOM_PX, labelledDays, SalesBars } from './SalesChart';
@@ -11,7 +12,6 @@ const series: DailyPoint[] = Array.from({ length: 30 }, (_, i) => ({
   amount: i === 2 ? 48_200 : i * 1000,
   count: 1,
 }));
-const render = (element: React.ReactElement) => renderToStaticMarkup(<MantineProvider>{element}</MantineProvider>);
 
 beforeAll(async () => {
   initI18n();
@@ -34,14 +34,18 @@ describe('chart scale', () => {
 });
 
 describe('SalesChart', () => {
-  it('draws a titled bar per day, the yen axis and a day label every five days back from the last', () => {
-    const svg = render(<SalesBars series={series} width={600} />);
-    expect(svg.match(/<rect /g)).toHaveLength(30);
-    expect(svg).toContain('<title>11/3 ￥48,200</title>');
-    expect(svg).toContain('>6万</text>');
-    for (const label of ['11/5', '11/10', '11/25', '11/30']) expect(svg).toContain(`>${label}</text>`);
-    for (const label of ['11/1', '11/26', '11/29']) expect(svg).not.toContain(`>${label}</text>`);
-    expect(svg).toContain('role="img"');
+  it('draws a titled bar per day, the yen axis and a day label every five days back from the last', async () => {
+    await mount(<SalesBars series={series} width={600} />);
+    const chart = screen.getByRole('img');
+    // A bar per day, each titled with its day and amount (what a pointer over it shows).
+    const titles = within(chart).getAllByText(/^11\/\d+ ￥[\d,]+$/);
+    expect(
+      titles.map((title) => `${title.parentElement?.tagName.toLowerCase()} ${title.tagName.toLowerCase()}`),
+    ).toEqual(Array(30).fill('rect title'));
+    expect(within(chart).getByText('11/3 ￥48,200')).toBeTruthy();
+    expect(chart.contains(screen.getByText('6万'))).toBe(true);
+    for (const label of ['11/5', '11/10', '11/25', '11/30']) expect(screen.getByText(label)).toBeTruthy();
+    for (const label of ['11/1', '11/26', '11/29']) expect(screen.queryByText(label)).toBeNull();
   });
 
   it('never puts two day labels closer than a label needs, at any width', () => {
@@ -55,18 +59,19 @@ describe('SalesChart', () => {
     }
   });
 
-  it("writes the selected day's figures above the chart, and gives them to the slider (the last day first)", () => {
-    const html = render(<SalesChart series={series} />);
-    expect(html).toContain('11/30 ￥29,000（1件）');
-    expect(html).toContain('role="slider"');
-    expect(html).toContain('aria-valuetext="11/30 ￥29,000（1件）"');
-    expect(html).toContain('aria-valuenow="29"');
+  it("writes the selected day's figures above the chart, and gives them to the slider (the last day first)", async () => {
+    await mount(<SalesChart series={series} />);
+    expect(screen.getByText('11/30 ￥29,000（1件）', { exact: false })).toBeTruthy();
+    const slider = screen.getByRole('slider');
+    expect(slider.getAttribute('aria-valuetext')).toBe('11/30 ￥29,000（1件）');
+    expect(slider.getAttribute('aria-valuenow')).toBe('29');
   });
 
-  it('gives screen readers every day and amount as a table', () => {
-    const html = render(<SalesChart series={series} />);
-    expect(html).toContain('<caption>売上推移（過去30日）</caption>');
-    expect(html.match(/<tr>/g)).toHaveLength(31);
-    expect(html).toContain('<th scope="row">11/3</th><td>￥48,200</td>');
+  it('gives screen readers every day and amount as a table', async () => {
+    await mount(<SalesChart series={series} />);
+    const table = screen.getByRole('table', { name: '売上推移（過去30日）' });
+    // The header row, then a row per day.
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(factOf('11/3', table)).toBe('￥48,200');
   });
 });
