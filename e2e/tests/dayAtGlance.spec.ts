@@ -184,8 +184,8 @@ test.describe('Top: the day at a glance on a phone', () => {
 });
 
 test.describe('a new shop', () => {
-  // あかぎ青果店 (merchant 4, a just-signed-up shop): its Owner is in no other merchant. The walks here and
-  // merchantSettings.spec.ts's (in a full run) change it, so each step's state is read from the page.
+  // あかぎ青果店 (merchant 4, a just-signed-up shop): its Owner is in no other merchant. The QR walk ticks a
+  // step, so each walk reads the state it starts from on the page, whichever ran before it.
 
   /** Top's setup checklist, once its answer is shown: the region, its steps, and how many are done. */
   async function checklist(page: Page) {

@@ -6,8 +6,7 @@ import { expect, test } from './fixtures';
 import { ACCOUNTS, MERCHANTS, newestMailTo, proveStepUp, signInToTop, switchMerchant } from './support';
 
 // The merchant's own settings: profile, rebate coin, bank account and payment QR code. The walks that
-// change data use あかぎ青果店 (merchant 4), whose Owner is in no other merchant, so nothing another spec
-// reads changes; the QR walk only reads 本店.
+// change data use あかぎ青果店 (merchant 4), whose Owner is in no other merchant; the QR walk only reads 本店.
 
 const GREENGROCER = 'greengrocer@example.com';
 const RENAMED = 'あかぎ青果店 本町';

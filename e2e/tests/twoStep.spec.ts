@@ -6,7 +6,7 @@ import { apiSignIn, apiStepUp, createActiveUser, newestMailTo, proveStepUp, stor
 /*
  * Two-step sign-in (issue 24): the authenticator app enrolled by its QR code's secret, recovery codes,
  * passkeys on Chromium's virtual authenticator, the Owner's requirement of the staff, and a removal behind
- * the step-up. Every walk uses users of its own: workers share one server and one database.
+ * the step-up. Every walk uses users of its own, so none depends on another before it in the file.
  */
 
 const PERIOD_SECONDS = 30;
