@@ -1,8 +1,11 @@
+// @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
-import { MantineProvider } from '@mantine/core';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, loadPageStrings } from '@/i18n';
+import { mount } from './formTesting';
 import { type Column, ListTable, type ListTableProps, RowsTable, TABLE_MIN_WIDTH } from './ListTable';
 import classes from './ListTable.module.css';
 
@@ -24,18 +27,21 @@ const ROWS: Sale[] = [
   { id: 2, at: '2026/11/24 11:00', amount: '−300', status: '取消' },
 ];
 
-function render(overrides: Partial<ListTableProps<Sale>> = {}): string {
+const QUERY: ListTableProps<Sale>['query'] = {
+  data: { items: ROWS, total: ROWS.length },
+  error: null,
+  isPending: false,
+  isError: false,
+  isFetching: false,
+  refetch: () => Promise.reject(new Error('not in this test')),
+};
+
+/** Renders the list in the document; returns its table, found by its name. */
+async function show(overrides: Partial<ListTableProps<Sale>> = {}) {
   const props: ListTableProps<Sale> = {
     label: '売上',
     columns: COLUMNS,
-    query: {
-      data: { items: ROWS, total: ROWS.length },
-      error: null,
-      isPending: false,
-      isError: false,
-      isFetching: false,
-      refetch: () => Promise.reject(new Error('not in this test')),
-    },
+    query: QUERY,
     rowKey: (row) => row.id,
     page: 1,
     pageSize: 20,
@@ -43,39 +49,51 @@ function render(overrides: Partial<ListTableProps<Sale>> = {}): string {
     emptyText: 'ありません',
     ...overrides,
   };
-  return renderToStaticMarkup(
-    <MantineProvider>
-      <ListTable {...props} />
-    </MantineProvider>,
-  );
+  await mount(<ListTable {...props} />);
+  return screen.getByRole('table', { name: props.label });
 }
 
-/** The opening tags of the elements that carry this CSS-module class. */
-function tagsWithClass(html: string, className: string | undefined): string[] {
+/**
+ * Whether the element carries this CSS-module class. The card layout and the compact rows are a look the
+ * stylesheet gives: their hooks (classes, data attributes) are read from the elements found by role.
+ */
+function hasClass(element: Element, className: string | undefined): boolean {
   if (!className) throw new Error('no such class in ListTable.module.css');
-  return [...html.matchAll(/<[a-z]+\b[^>]*>/g)]
-    .map(([tag]) => tag)
-    .filter((tag) => (/class="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').includes(className));
+  return element.classList.contains(className);
 }
 
-/** The markup with each value kept whole (components/Value) given as its bare text. */
-const unwrapValues = (html: string) => html.replace(/<span data-value=""[^>]*>([^<]*)<\/span>/g, '$1');
+/** The table's row groups: head, body and (when there is one) foot, in order. */
+const groupsOf = (table: HTMLElement) => within(table).getAllByRole('rowgroup');
+/** The body's rows (the rows of data). */
+const bodyRows = (table: HTMLElement) => within(groupsOf(table)[1] as HTMLElement).queryAllByRole('row');
 
-/** Each body cell: its data-mobile and data-phone places, the label it shows in a card, and its value's markup. */
-function cellsOf(html: string) {
-  const body = unwrapValues(html.slice(html.indexOf('<tbody')));
-  return [
-    ...body.matchAll(/<td([^>]*)><div class="([^"]*)">([^<]*)<\/div><div class="([^"]*)">([\s\S]*?)<\/div><\/td>/g),
-  ].map(([, attributes = '', labelClass, label, valueClass, value]) => ({
-    place: /data-mobile="([^"]*)"/.exec(attributes)?.[1] ?? null,
-    phone: /data-phone="([^"]*)"/.exec(attributes)?.[1] ?? null,
-    role: /role="([^"]*)"/.exec(attributes)?.[1] ?? null,
-    labelClass,
-    label,
-    valueClass,
-    value,
-  }));
+/** Each body cell: its data-mobile and data-phone places, the label it shows in a card, and its value. */
+function cellsOf(table: HTMLElement) {
+  return bodyRows(table)
+    .flatMap((row) => within(row).queryAllByRole('cell'))
+    .filter((cell) => cell.children.length === 2)
+    .map((cell) => {
+      const [label, value] = [...cell.children] as HTMLElement[];
+      return {
+        place: cell.getAttribute('data-mobile'),
+        phone: cell.getAttribute('data-phone'),
+        align: cell.getAttribute('data-align'),
+        label: label?.textContent,
+        labelElement: label as HTMLElement,
+        value: value?.textContent,
+        valueElement: value as HTMLElement,
+      };
+    });
 }
+
+/** The texts kept whole (components/Value), in order: a look, found by their mark and style. */
+const wholeValues = (root: HTMLElement) =>
+  [...root.querySelectorAll<HTMLElement>('span[data-value]')]
+    .filter((value) => value.style.whiteSpace === 'nowrap')
+    .map((value) => value.textContent);
+
+/** A stylesheet of this folder, as text. */
+const stylesheet = (name: string) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), name), 'utf8');
 
 beforeAll(async () => {
   initI18n();
@@ -83,109 +101,108 @@ beforeAll(async () => {
 });
 
 describe('ListTable', () => {
-  it('stays one table for screen readers: named, with explicit roles and a header row of column headers', () => {
-    const html = render();
-    expect(html).toMatch(/<table[^>]*aria-label="売上"/);
-    expect(html).toMatch(/<table[^>]*role="table"/);
-    expect(html).toMatch(/<thead[^>]*role="rowgroup"/);
-    expect(html).toMatch(/<tbody[^>]*role="rowgroup"/);
-    const headers = [...html.matchAll(/<th[^>]*role="columnheader"[^>]*scope="col"[^>]*>([^<]*)<\/th>/g)].map(
-      ([, text]) => text,
-    );
-    expect(headers).toEqual(['日時', '金額', '状態']);
+  it('stays one table for screen readers: named, with explicit roles and a header row of column headers', async () => {
+    const table = await show();
+    expect(table.getAttribute('role')).toBe('table');
+    const [head, body] = groupsOf(table);
+    expect(head?.tagName.toLowerCase()).toBe('thead');
+    expect(body?.tagName.toLowerCase()).toBe('tbody');
+    for (const group of [head, body]) expect(group?.getAttribute('role')).toBe('rowgroup');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['日時', '金額', '状態']);
+    for (const header of headers) expect(header.getAttribute('scope')).toBe('col');
     // Rendered once: no second copy of the rows for the card layout.
-    expect(html.match(/\+1,200/g)).toHaveLength(1);
-    expect(html.match(/<tr[^>]*role="row"/g)).toHaveLength(1 + ROWS.length);
+    expect(screen.getAllByText('+1,200')).toHaveLength(1);
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(1 + ROWS.length);
+    for (const row of rows) expect(row.getAttribute('role')).toBe('row');
   });
 
-  it('puts each column header before its value in every cell, for the card layout', () => {
-    const cells = cellsOf(render());
+  it('puts each column header before its value in every cell, for the card layout', async () => {
+    const cells = cellsOf(await show());
     expect(cells).toHaveLength(COLUMNS.length * ROWS.length);
     expect(cells.map((cell) => `${cell.label}=${cell.value}`)).toEqual([
       '日時=2026/11/24 10:00',
       '金額=+1,200',
-      '状態=<b>完了</b>',
+      '状態=完了',
       '日時=2026/11/24 11:00',
       '金額=−300',
-      '状態=<b>取消</b>',
+      '状態=取消',
     ]);
+    // A rendered value is put in as it was rendered.
+    expect(
+      within(cells[2]?.valueElement as HTMLElement)
+        .getByText('完了')
+        .tagName.toLowerCase(),
+    ).toBe('b');
     for (const cell of cells) {
-      expect(cell.role).toBe('cell');
-      expect(cell.labelClass).toBe(classes.cellLabel);
-      expect(cell.valueClass).toBe(classes.cellValue);
+      expect(hasClass(cell.labelElement, classes.cellLabel)).toBe(true);
+      expect(hasClass(cell.valueElement, classes.cellValue)).toBe(true);
     }
   });
 
-  it('marks the primary columns (money, status, actions) so the card puts them first', () => {
-    const cells = cellsOf(render());
+  it('marks the primary columns (money, status, actions) so the card puts them first', async () => {
+    const cells = cellsOf(await show());
     expect(cells.slice(0, 3).map((cell) => cell.place)).toEqual([null, 'primary', 'primary']);
   });
 
-  it('gives the card layout its container, rows and hidden-from-view header', () => {
-    const html = render();
-    expect(tagsWithClass(html, classes.container)).toHaveLength(1);
-    expect(tagsWithClass(html, classes.head)[0]).toMatch(/^<thead/);
-    expect(tagsWithClass(html, classes.row).every((tag) => tag.startsWith('<tr'))).toBe(true);
-    expect(tagsWithClass(html, classes.row)).toHaveLength(ROWS.length);
+  it('gives the card layout its container, rows and hidden-from-view header', async () => {
+    const table = await show();
+    const container = table.closest(`.${classes.container}`);
+    expect(container).not.toBeNull();
+    expect(container?.parentElement?.closest(`.${classes.container}`)).toBeNull();
+    expect(hasClass(groupsOf(table)[0] as HTMLElement, classes.head)).toBe(true);
+    const rows = bodyRows(table);
+    expect(rows.filter((row) => hasClass(row, classes.row))).toHaveLength(ROWS.length);
+    expect(hasClass(within(table).getAllByRole('row')[0] as HTMLElement, classes.row)).toBe(false);
   });
 
-  it('keeps a clickable row a named, focusable row', () => {
-    const html = render({ onOpenRow: () => {}, openRowLabel: (row) => `取引 ${row.id} の詳細` });
-    const rows = tagsWithClass(html, classes.clickable);
-    expect(rows).toHaveLength(ROWS.length);
-    expect(rows[0]).toMatch(/tabindex="0"/);
-    expect(rows[0]).toMatch(/aria-label="取引 1 の詳細"/);
+  it('keeps a clickable row a named, focusable row', async () => {
+    const table = await show({ onOpenRow: () => {}, openRowLabel: (row) => `取引 ${row.id} の詳細` });
+    const row = within(table).getByRole('row', { name: '取引 1 の詳細' });
+    expect(row.getAttribute('tabindex')).toBe('0');
+    expect(bodyRows(table).filter((candidate) => hasClass(candidate, classes.clickable))).toHaveLength(ROWS.length);
   });
 
-  it('shows the empty text across the table, without labels', () => {
-    const html = render({
-      query: {
-        data: { items: [], total: 0 },
-        error: null,
-        isPending: false,
-        isError: false,
-        isFetching: false,
-        refetch: () => Promise.reject(new Error('not in this test')),
-      },
-    });
-    expect(html).toMatch(/<td[^>]*colSpan="3"|<td[^>]*colspan="3"/);
-    expect(html).toContain('ありません');
-    expect(cellsOf(html)).toEqual([]);
+  it('shows the empty text across the table, without labels', async () => {
+    const table = await show({ query: { ...QUERY, data: { items: [], total: 0 } } });
+    const [only] = within(groupsOf(table)[1] as HTMLElement).getAllByRole('cell');
+    expect(only?.getAttribute('colspan')).toBe('3');
+    expect(only?.textContent).toContain('ありません');
+    expect(cellsOf(table)).toEqual([]);
   });
 });
 
 describe('RowsTable', () => {
-  it('closes the table with a footer row: in the foot, bold, headed by its first cell, labelled like the rest', () => {
-    const html = renderToStaticMarkup(
-      <MantineProvider>
-        <RowsTable
-          label="合計つき"
-          columns={COLUMNS}
-          rows={ROWS}
-          rowKey={(row) => row.id}
-          footer={{ id: 0, at: '合計', amount: '+900', status: '' }}
-        />
-      </MantineProvider>,
+  it('closes the table with a footer row: in the foot, bold, headed by its first cell, labelled like the rest', async () => {
+    await mount(
+      <RowsTable
+        label="合計つき"
+        columns={COLUMNS}
+        rows={ROWS}
+        rowKey={(row) => row.id}
+        footer={{ id: 0, at: '合計', amount: '+900', status: '' }}
+      />,
     );
-    const foot = unwrapValues(html.slice(html.indexOf('<tfoot'), html.indexOf('</tfoot>')));
-    expect(foot).toMatch(/^<tfoot[^>]*role="rowgroup"/);
-    expect(tagsWithClass(foot, classes.footRow)).toHaveLength(1);
-    expect(foot).toMatch(
-      /<th[^>]*role="rowheader"[^>]*scope="row"[^>]*><div class="[^"]*">日時<\/div><div class="[^"]*">合計<\/div><\/th>/,
-    );
-    expect(foot).toMatch(
-      /<td[^>]*data-mobile="primary"[^>]*><div class="[^"]*">金額<\/div><div class="[^"]*">\+900<\/div><\/td>/,
-    );
-    expect(tagsWithClass(html.slice(0, html.indexOf('<tfoot')), classes.row)).toHaveLength(ROWS.length);
+    const table = screen.getByRole('table', { name: '合計つき' });
+    const groups = groupsOf(table);
+    expect(groups).toHaveLength(3);
+    const foot = groups[2] as HTMLElement;
+    expect(foot.tagName.toLowerCase()).toBe('tfoot');
+    const [footRow] = within(foot).getAllByRole('row');
+    expect(hasClass(footRow as HTMLElement, classes.footRow)).toBe(true);
+    const header = within(foot).getByRole('rowheader');
+    expect(header.getAttribute('scope')).toBe('row');
+    expect([...header.children].map((part) => part.textContent)).toEqual(['日時', '合計']);
+    const amount = within(foot).getAllByRole('cell')[0] as HTMLElement;
+    expect(amount.getAttribute('data-mobile')).toBe('primary');
+    expect([...amount.children].map((part) => part.textContent)).toEqual(['金額', '+900']);
+    expect(bodyRows(table).filter((row) => hasClass(row, classes.row))).toHaveLength(ROWS.length);
   });
 
-  it('has no foot without a footer row', () => {
-    const html = renderToStaticMarkup(
-      <MantineProvider>
-        <RowsTable label="売上" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.id} />
-      </MantineProvider>,
-    );
-    expect(html).not.toContain('<tfoot');
+  it('has no foot without a footer row', async () => {
+    await mount(<RowsTable label="売上" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.id} />);
+    expect(groupsOf(screen.getByRole('table', { name: '売上' }))).toHaveLength(2);
   });
 });
 
@@ -222,22 +239,22 @@ const PAYMENTS: Payment[] = [
 ];
 
 describe('compact rows on a phone (columns with phone places)', () => {
-  const renderPhone = (columns: Column<Payment>[] = PHONE_COLUMNS) =>
-    renderToStaticMarkup(
-      <MantineProvider>
-        <RowsTable
-          label="取引履歴"
-          columns={columns}
-          rows={PAYMENTS}
-          rowKey={(row) => row.id}
-          onOpenRow={() => {}}
-          openRowLabel={(row) => `取引 ${row.id} の詳細`}
-        />
-      </MantineProvider>,
+  const showPhone = async (columns: Column<Payment>[] = PHONE_COLUMNS) => {
+    await mount(
+      <RowsTable
+        label="取引履歴"
+        columns={columns}
+        rows={PAYMENTS}
+        rowKey={(row) => row.id}
+        onOpenRow={() => {}}
+        openRowLabel={(row) => `取引 ${row.id} の詳細`}
+      />,
     );
+    return screen.getByRole('table', { name: '取引履歴' });
+  };
 
-  it('places each cell: time and amount first, type and counterparty second, the rest hidden', () => {
-    const cells = cellsOf(renderPhone());
+  it('places each cell: time and amount first, type and counterparty second, the rest hidden', async () => {
+    const cells = cellsOf(await showPhone());
     expect(cells.map((cell) => `${cell.label}:${cell.phone}`)).toEqual([
       '日時:primary',
       '種別:secondary',
@@ -248,43 +265,36 @@ describe('compact rows on a phone (columns with phone places)', () => {
     ]);
     // The card's places give way: no card layout on a compact table.
     expect(cells.every((cell) => cell.place === null)).toBe(true);
-    const amount = /<td[^>]*data-phone="primary"[^>]*data-align="right"[^>]*>/.exec(renderPhone());
-    expect(amount?.[0]).toBeDefined();
+    expect(cells.find((cell) => cell.label === '金額')).toMatchObject({ phone: 'primary', align: 'right' });
   });
 
-  it('marks the table compact, and keeps each row a named, focusable row with every cell for screen readers', () => {
-    const html = renderPhone();
-    expect(tagsWithClass(html, classes.compact)).toHaveLength(1);
-    expect(tagsWithClass(html, classes.compact)[0]).toMatch(/^<table/);
-    const rows = tagsWithClass(html, classes.clickable);
-    expect(rows).toHaveLength(PAYMENTS.length);
-    expect(rows[0]).toMatch(/tabindex="0"/);
-    expect(rows[0]).toMatch(/aria-label="取引 1 の詳細"/);
-    expect(cellsOf(html)).toHaveLength(PHONE_COLUMNS.length);
+  it('marks the table compact, and keeps each row a named, focusable row with every cell for screen readers', async () => {
+    const table = await showPhone();
+    expect(hasClass(table, classes.compact)).toBe(true);
+    const row = within(table).getByRole('row', { name: '取引 1 の詳細' });
+    expect(row.getAttribute('tabindex')).toBe('0');
+    expect(bodyRows(table).filter((candidate) => hasClass(candidate, classes.clickable))).toHaveLength(PAYMENTS.length);
+    expect(within(row).getAllByRole('cell')).toHaveLength(PHONE_COLUMNS.length);
   });
 
-  it('keeps a list without phone places on cards', () => {
-    const html = render();
-    expect(tagsWithClass(html, classes.compact)).toEqual([]);
-    expect(html).not.toContain('data-phone');
+  it('keeps a list without phone places on cards', async () => {
+    const table = await show();
+    expect(hasClass(table, classes.compact)).toBe(false);
+    expect(cellsOf(table).every((cell) => cell.phone === null)).toBe(true);
   });
 
-  it('leaves a column without a place as a label / value line under the two lines', () => {
+  it('leaves a column without a place as a label / value line under the two lines', async () => {
     const extra: Column<Payment> = { key: 'canceled', header: '取消対象の取引ID', render: () => '4812' };
-    const cells = cellsOf(renderPhone([...PHONE_COLUMNS, extra]));
+    const cells = cellsOf(await showPhone([...PHONE_COLUMNS, extra]));
     expect(cells.at(-1)).toMatchObject({ label: '取消対象の取引ID', phone: null, value: '4812' });
   });
 
-  it('keeps the values of text cells whole', () => {
-    const html = renderPhone();
-    const values = [...html.matchAll(/<span data-value=""[^>]*style="white-space:nowrap"[^>]*>([^<]*)<\/span>/g)].map(
-      ([, value]) => value,
-    );
-    expect(values).toEqual(['2026/11/24 10:00', '+1,200', '2000000001']);
+  it('keeps the values of text cells whole', async () => {
+    expect(wholeValues(await showPhone())).toEqual(['2026/11/24 10:00', '+1,200', '2000000001']);
   });
 
   it('lays the row out as two lines in the stylesheet, so eight rows fit a 390 × 844 screen', () => {
-    const css = readFileSync(new URL('./ListTable.module.css', import.meta.url), 'utf8');
+    const css = stylesheet('ListTable.module.css');
     const phone = css.slice(css.indexOf('@container list-table'));
     const rule = (selector: string) => {
       const start = phone.indexOf(`${selector} {`);
@@ -310,7 +320,7 @@ describe('compact rows on a phone (columns with phone places)', () => {
 });
 
 describe('ListTable.module.css', () => {
-  const css = readFileSync(new URL('./ListTable.module.css', import.meta.url), 'utf8');
+  const css = stylesheet('ListTable.module.css');
 
   it('switches to cards exactly where the table would have to scroll', () => {
     const query = /@container list-table \(max-width: ([\d.]+)em\)/.exec(css);
