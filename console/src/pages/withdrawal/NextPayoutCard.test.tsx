@@ -1,6 +1,9 @@
+// @vitest-environment happy-dom
 import type { NextPayout, Payout } from '@coin/contract';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderHtml, textOf } from '@/components/pageTesting';
+import { mount } from '@/components/formTesting';
+import { testQueryClient } from '@/components/pageTesting';
 import { NextPayoutCard } from './NextPayoutCard';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
@@ -40,70 +43,89 @@ const next: NextPayout = {
   account_held_until: null,
 };
 
-const render = (
+/** Shows the card with this answer; returns it, found by its title. */
+async function show(
   answer: { scheduled: Payout[]; next: NextPayout | null },
   bankAccountPath: '/merchant/bankAccount' | null,
-) =>
-  textOf(
-    renderHtml(
-      <NextPayoutCard
-        query={{
-          data: { ...answer, skipped: [] },
-          error: null,
-          isPending: false,
-          isError: false,
-          isFetching: false,
-          refetch: vi.fn(),
-        }}
-        bankAccountPath={bankAccountPath}
-      />,
-    ),
+) {
+  await mount(
+    <NextPayoutCard
+      query={{
+        data: { ...answer, skipped: [] },
+        error: null,
+        isPending: false,
+        isError: false,
+        isFetching: false,
+        refetch: vi.fn(),
+      }}
+      bankAccountPath={bankAccountPath}
+    />,
+    testQueryClient(),
   );
+  return screen.getByRole('region', { name: '次回の出金予定' });
+}
+
+/** Whether `text` shows in the card (in an element's own text, whole or in part), optionally only after `after`. */
+function shows(card: HTMLElement, text: string, between?: [Element, Element | null]) {
+  return within(card)
+    .queryAllByText(text, { exact: false })
+    .some(
+      (found) =>
+        !between ||
+        (between[0].compareDocumentPosition(found) & Node.DOCUMENT_POSITION_FOLLOWING &&
+          (!between[1] || found.compareDocumentPosition(between[1]) & Node.DOCUMENT_POSITION_FOLLOWING)),
+    );
+}
 
 describe('NextPayoutCard', () => {
-  it('shows a closed payout awaiting its transfer day first, with the list figures, then the next closing', () => {
-    const text = render({ scheduled: [scheduled], next }, null);
-    const closed = text.indexOf('振込待ちの出金（締め済み）');
-    const following = text.indexOf('次の締めの見込み');
-    expect(closed).toBeGreaterThan(-1);
-    expect(following).toBeGreaterThan(closed);
-    const closedPart = text.slice(closed, following);
-    expect(closedPart).toContain('2026/11/30（月）');
-    expect(closedPart).toContain('46,626');
-    expect(closedPart).toContain('2026/11/01 〜 2026/11/15');
-    expect(text.slice(following)).toContain('2026/12/15（火）');
-    expect(text.slice(following)).toContain('1,186');
+  it('shows a closed payout awaiting its transfer day first, with the list figures, then the next closing', async () => {
+    const card = await show({ scheduled: [scheduled], next }, null);
+    const closed = within(card).getByText('振込待ちの出金（締め済み）');
+    const following = within(card).getByText('次の締めの見込み');
+    expect(closed.compareDocumentPosition(following) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(shows(card, '2026/11/30（月）', [closed, following])).toBe(true);
+    expect(shows(card, '46,626', [closed, following])).toBe(true);
+    expect(shows(card, '2026/11/01 〜 2026/11/15', [closed, following])).toBe(true);
+    expect(shows(card, '2026/12/15（火）', [following, null])).toBe(true);
+    expect(shows(card, '1,186', [following, null])).toBe(true);
   });
 
-  it('shows only the next closing when no payout awaits its transfer', () => {
-    const text = render({ scheduled: [], next }, null);
-    expect(text).not.toContain('振込待ちの出金');
-    expect(text).toContain('2026/12/15（火）');
+  it('shows only the next closing when no payout awaits its transfer', async () => {
+    const card = await show({ scheduled: [], next }, null);
+    expect(shows(card, '振込待ちの出金')).toBe(false);
+    expect(shows(card, '2026/12/15（火）')).toBe(true);
   });
 
-  it('tells a user who cannot register the account to ask an Owner, with no path in the words', () => {
+  it('tells a user who cannot register the account to ask an Owner, with no path in the words', async () => {
     // (An Owner's alert carries the register button, a router link: the browser walk shows it.)
-    const manager = render({ scheduled: [], next: { ...next, account: null } }, null);
-    expect(manager).toContain('オーナーに振込先口座の登録を依頼してください');
-    expect(manager).not.toContain('/merchant/');
+    const card = await show({ scheduled: [], next: { ...next, account: null } }, null);
+    const alert = within(card).getByRole('alert');
+    expect(alert.textContent).toContain('オーナーに振込先口座の登録を依頼してください');
+    expect(card.textContent).not.toContain('/merchant/');
   });
 
-  it('keeps its usual height while loading: the usual answer drawn under a skeleton, hidden and inert', () => {
-    const html = renderHtml(
+  it('keeps its usual height while loading: the usual answer drawn under a skeleton, hidden and inert', async () => {
+    await mount(
       <NextPayoutCard
         query={{ data: undefined, error: null, isPending: true, isError: false, isFetching: true, refetch: vi.fn() }}
         bankAccountPath={null}
       />,
+      testQueryClient(),
     );
-    const skeleton =
-      /<div[^>]*inert=""[^>]*aria-hidden="true"[^>]*>|<div[^>]*aria-hidden="true"[^>]*inert=""[^>]*>/.exec(html);
-    expect(skeleton).not.toBeNull();
-    const hidden = html.slice(skeleton?.index ?? 0);
+    const card = screen.getByRole('region', { name: '次回の出金予定' });
     // A scheduled payout and the next closing, as the loaded card most often shows: the same height.
-    expect(textOf(hidden)).toContain('振込待ちの出金（締め済み）');
-    expect(textOf(hidden)).toContain('次の締めの見込み');
-    expect(hidden).toContain('visibility:hidden');
-    // Nothing of it before the skeleton: only the card's title is readable.
-    expect(textOf(html.slice(0, skeleton?.index ?? 0))).toBe('次回の出金予定');
+    const drawn = within(card).getByText('振込待ちの出金（締め済み）');
+    expect(within(card).getByText('次の締めの見込み')).toBeTruthy();
+    const skeleton = drawn.closest<HTMLElement>('[aria-hidden="true"]');
+    expect(skeleton?.hasAttribute('inert')).toBe(true);
+    expect(skeleton?.contains(within(card).getByText('次の締めの見込み'))).toBe(true);
+    expect(skeleton?.outerHTML).toContain('visibility: hidden');
+    // Nothing of it is read: only the card's title.
+    expect(
+      within(card)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['次回の出金予定']);
+    expect(within(card).queryByText('振込待ちの出金（締め済み）', { ignore: '[aria-hidden="true"] *' })).toBeNull();
   });
 });
