@@ -6,6 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { onTestFinished } from 'vitest';
 import { loadPageStrings } from '@/i18n';
 import { createSessionStore, selectRole, selectSelectedMerchant } from '@/session/store';
 import type { MerchantEntry, SessionState } from '@/session/types';
@@ -49,6 +50,19 @@ export const renderHtml = (element: ReactElement, client: QueryClient = testQuer
       <QueryClientProvider client={client}>{element}</QueryClientProvider>
     </MantineProvider>,
   );
+
+/**
+ * The page's first render (what shows before any effect has run), put into the document to be read as a
+ * page is, with Testing Library's `within` (needs `// @vitest-environment happy-dom`); removed after the
+ * test.
+ */
+export function showFirstRender(element: ReactElement, client: QueryClient = testQueryClient()): HTMLElement {
+  const page = document.createElement('div');
+  page.innerHTML = renderHtml(element, client);
+  document.body.append(page);
+  onTestFinished(() => page.remove());
+  return page;
+}
 
 /**
  * What the HTML says, without markup or styles: text runs separated by single spaces. A value kept whole
