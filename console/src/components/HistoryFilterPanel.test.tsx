@@ -1,8 +1,11 @@
+// @vitest-environment happy-dom
 // The amount and time-of-day panel (issue 25): what its fields read, the count and the summary on its
 // button, and the panel as it renders.
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { t } from '@/i18n';
 import { type HistoryFilters, NO_HISTORY_FILTERS } from '@/router/search';
+import { fieldByLabel, mount } from './formTesting';
 import {
   describeHistoryFilters,
   draftOf,
@@ -10,7 +13,6 @@ import {
   HistoryFilterPanel,
   readDraft,
 } from './HistoryFilterPanel';
-import { renderHtml, textOf } from './pageTesting';
 
 const EMPTY: HistoryFilterDraft = { mode: 'exact', amount: '', min: '', max: '', timeFrom: '', timeTo: '' };
 const filters = (set: Partial<HistoryFilters>): HistoryFilters => ({ ...NO_HISTORY_FILTERS, ...set });
@@ -92,32 +94,29 @@ describe('the summary and the button', () => {
     expect(describeHistoryFilters(t, filters({ max: 5000 }))).toEqual(['金額 〜5,000']);
   });
 
-  it('shows a closed panel with its count and summary on a list with filters', () => {
-    const html = renderHtml(
+  it('shows a closed panel with its count and summary on a list with filters', async () => {
+    await mount(
       <HistoryFilterPanel filters={filters({ min: 1000, max: 5000, timeFrom: '12:00' })} onApply={() => {}} />,
     );
-    expect(html).toMatch(
-      /<button[^>]*aria-expanded="false"[^>]*aria-label="金額・時刻で絞り込む（2件の条件を適用中）"/,
-    );
-    const text = textOf(html);
-    expect(text).toContain('金額・時刻で絞り込む 2');
-    expect(text).toContain('金額 1,000〜5,000・時刻 12:00〜23:59');
-    expect(html).not.toContain('<form');
+    const button = screen.getByRole('button', { name: '金額・時刻で絞り込む（2件の条件を適用中）', expanded: false });
+    // Seen: the button's words, then the count.
+    expect(button.textContent).toBe('金額・時刻で絞り込む2');
+    expect(screen.getByText('金額 1,000〜5,000・時刻 12:00〜23:59')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
   });
 
-  it('names the button plainly with no filter, and opens a panel of labelled fields', () => {
-    const closed = renderHtml(<HistoryFilterPanel filters={NO_HISTORY_FILTERS} onApply={() => {}} />);
-    expect(closed).not.toContain('aria-label="金額・時刻で絞り込む');
-    const html = renderHtml(<HistoryFilterPanel filters={filters({ amount: 3000 })} onApply={() => {}} defaultOpen />);
-    expect(html).toMatch(/<button[^>]*aria-expanded="true"/);
-    expect(html).toMatch(/<form[^>]*aria-label="金額・時刻の条件"/);
-    expect(html).toContain('role="radiogroup"');
-    expect(html).toContain('aria-label="金額の指定方法"');
-    const text = textOf(html);
-    for (const label of ['ちょうど', '範囲', '金額', '時刻（から）', '時刻（まで）', '適用', '条件をクリア']) {
-      expect(text).toContain(label);
-    }
-    expect(html).toMatch(/<input[^>]*value="3,000"/);
-    expect(html.match(/type="time"/g)).toHaveLength(2);
+  it('names the button plainly with no filter, and opens a panel of labelled fields', async () => {
+    const closed = await mount(<HistoryFilterPanel filters={NO_HISTORY_FILTERS} onApply={() => {}} />);
+    expect(screen.getByRole('button', { name: '金額・時刻で絞り込む' }).hasAttribute('aria-label')).toBe(false);
+    closed.unmount();
+    await mount(<HistoryFilterPanel filters={filters({ amount: 3000 })} onApply={() => {}} defaultOpen />);
+    expect(screen.getByRole('button', { name: /^金額・時刻で絞り込む/, expanded: true })).toBeTruthy();
+    const form = screen.getByRole('form', { name: '金額・時刻の条件' });
+    const mode = within(form).getByRole('radiogroup', { name: '金額の指定方法' });
+    expect(within(mode).getByRole('radio', { name: 'ちょうど' })).toBeTruthy();
+    expect(within(mode).getByRole('radio', { name: '範囲' })).toBeTruthy();
+    expect(fieldByLabel('金額', form).value).toBe('3,000');
+    for (const label of ['時刻（から）', '時刻（まで）']) expect(fieldByLabel(label, form).type).toBe('time');
+    for (const name of ['適用', '条件をクリア']) expect(within(form).getByRole('button', { name })).toBeTruthy();
   });
 });
