@@ -52,7 +52,7 @@ const showForm = (values: Partial<BankAccountValues>, client = testQueryClient()
 /** Whether the page shows `text` (in an element's own text, whole or in part). */
 const shows = (page: HTMLElement, text: string) => within(page).queryAllByText(text, { exact: false }).length > 0;
 /** The value the field labelled `label` holds. */
-const valueOf = (page: HTMLElement, label: string) => fieldByLabel(label, page).value;
+const fieldValue = (page: HTMLElement, label: string) => fieldByLabel(label, page).value;
 const busy = (page: HTMLElement) => within(page).getByRole('status').getAttribute('aria-busy');
 
 describe('BankAccountPage', () => {
@@ -84,7 +84,7 @@ describe('BankAccountPage', () => {
     const page = showFirstRender(<BankAccountPage />, client);
     expect(shows(page, '振込先口座が登録されていません')).toBe(true);
     expect(within(page).getByRole('form', { name: '振込先口座を登録' })).toBeTruthy();
-    expect(valueOf(page, '金融機関')).toBe('');
+    expect(fieldValue(page, '金融機関')).toBe('');
   });
 
   it('shows the registered account masked, and opens the form to change it only on request', () => {
@@ -106,10 +106,10 @@ describe('BankAccountPage', () => {
     client.setQueryData(zenginKeys.bank('0128'), gunma);
     client.setQueryData(zenginKeys.branch('0128', '112'), maebashi);
     const form = showForm(bankAccountValuesOf(account), client);
-    expect(valueOf(form, '金融機関')).toBe('0128');
-    expect(valueOf(form, '支店')).toBe('112');
-    expect(valueOf(form, '口座番号')).toBe('');
-    expect(valueOf(form, '口座名義（カナ）')).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
+    expect(fieldValue(form, '金融機関')).toBe('0128');
+    expect(fieldValue(form, '支店')).toBe('112');
+    expect(fieldValue(form, '口座番号')).toBe('');
+    expect(fieldValue(form, '口座名義（カナ）')).toBe('ﾔﾏﾀﾞ ﾀﾛｳ');
   });
 
   it('shows what was saved masked, as the server answers it', () => {
