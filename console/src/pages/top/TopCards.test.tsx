@@ -1,7 +1,11 @@
+// @vitest-environment happy-dom
 import type { CallResponse, SummarizedFee } from '@coin/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { monthsBefore } from '@/api/feeInvoiceState';
-import { renderHtml, textOf } from '@/components/pageTesting';
+import { mount } from '@/components/formTesting';
+import { testQueryClient } from '@/components/pageTesting';
 import { formatMonth, tokyoMonth } from '@/format';
 import { FeeSummary } from './FeeDetailModal';
 import { FEE_MONTHS_SHOWN, FeesView } from './FeesCard';
@@ -11,7 +15,7 @@ import { TodayView } from './TodayCard';
 
 // The app's client needs a browser: the views are given their queries, nothing calls the server.
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
-// No router in a static render: a router link stands as the anchor it renders, to its target.
+// No router here: a router link stands as the anchor it renders, to its target.
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, ...props }: { to: string } & Record<string, unknown>) => <a {...props} href={to} />,
 }));
@@ -25,6 +29,21 @@ const settled = <T,>(data: T) => ({
   refetch: () => Promise.reject(new Error('not in this test')),
 });
 
+/** Shows the card (only it: what an earlier call showed is unmounted). */
+async function show(element: ReactElement) {
+  cleanup();
+  return mount(element, testQueryClient());
+}
+/** Whether the page shows `text` (in an element's own text, whole or in part). */
+const shows = (text: string) => screen.queryAllByText(text, { exact: false }).length > 0;
+/** The link's target. */
+const hrefOf = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+/** The texts of a region's paragraphs, in order. */
+const paragraphs = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('paragraph')
+    .map((p) => p.textContent);
+
 describe('the requested-refunds card', () => {
   const refunds: CallResponse<'listRequestedRefunds'> = {
     items: [
@@ -33,20 +52,24 @@ describe('the requested-refunds card', () => {
     ],
   };
 
-  it('says its rows are per-coin totals, not applications, and links to the refund applications', () => {
-    const html = renderHtml(<RefundsView query={settled(refunds)} />);
-    const text = textOf(html);
-    expect(text).toContain('審査を待っている返金申請の金額を、コインごとに合計しています。');
-    expect(text).toContain('コイン 申請中の合計 めぶくコイン 12,500 プレミアム商品券 800');
+  it('says its rows are per-coin totals, not applications, and links to the refund applications', async () => {
+    await show(<RefundsView query={settled(refunds)} />);
+    const card = screen.getByRole('region', { name: '返金申請中' });
+    expect(shows('審査を待っている返金申請の金額を、コインごとに合計しています。')).toBe(true);
+    const table = within(card).getByRole('table', { name: '返金申請中' });
+    for (const name of ['コイン 申請中の合計', 'めぶくコイン 12,500', 'プレミアム商品券 800']) {
+      expect(within(table).getByRole('row', { name })).toBeTruthy();
+    }
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
     // No application id column: a coin id would read as one.
-    expect(text).not.toMatch(/\bID\b/);
-    expect(html).toMatch(/<a[^>]*href="\/refund"[^>]*>返金申請の一覧を見る<\/a>/);
+    expect(card.textContent).not.toMatch(/\bID\b/);
+    expect(hrefOf('返金申請の一覧を見る')).toBe('/refund');
   });
 
-  it('links to the refund applications when nothing is requested too', () => {
-    const html = renderHtml(<RefundsView query={settled({ items: [] })} />);
-    expect(textOf(html)).toContain('申請中の返金はありません');
-    expect(html).toContain('href="/refund"');
+  it('links to the refund applications when nothing is requested too', async () => {
+    await show(<RefundsView query={settled({ items: [] })} />);
+    expect(shows('申請中の返金はありません')).toBe(true);
+    expect(hrefOf('返金申請の一覧を見る')).toBe('/refund');
   });
 });
 
@@ -56,55 +79,69 @@ const NO_INVOICES = { merchantId: 7, invoices: [] };
 describe('the monthly fees card and its detail', () => {
   const fee: SummarizedFee = { summarized_month: '202610', amount: 13_568, tax: 1356, status: 'SETTLED' };
 
-  it('shows the last six months, one line each, with a button for the rest of the twelve', () => {
+  it('shows the last six months, one line each, with a button for the rest of the twelve', async () => {
     const months = Array.from({ length: 12 }, (_, i) => ({
       ...fee,
       summarized_month: `2026${String(12 - i).padStart(2, '0')}`,
       status: i === 0 ? 'UNSETTLED' : 'SETTLED',
     })) as SummarizedFee[];
-    const html = renderHtml(<FeesView query={settled({ items: months })} onOpen={() => {}} invoice={NO_INVOICES} />);
-    expect(html.match(/<tr/g)).toHaveLength(1 + 6);
-    const text = textOf(html);
-    expect(text).toContain('2026年12月 ￥13,568 ￥1,356 ￥14,924 未精算');
-    expect(text).toContain('2026年7月 ￥13,568 ￥1,356 ￥14,924 精算済');
-    expect(text).not.toContain('2026年6月');
-    expect(text).toContain('過去12か月分を表示');
+    await show(<FeesView query={settled({ items: months })} onOpen={() => {}} invoice={NO_INVOICES} />);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
+    // Read as its month and figures (then, for a month not closed yet, when its invoice comes).
+    const rowReading = (start: string) => within(table).getByRole('row', { name: (name) => name.startsWith(start) });
+    expect(rowReading('2026年12月 ￥13,568 ￥1,356 ￥14,924 未精算')).toBeTruthy();
+    expect(rowReading('2026年7月 ￥13,568 ￥1,356 ￥14,924 精算済')).toBeTruthy();
+    expect(shows('2026年6月')).toBe(false);
+    expect(shows('過去12か月分を表示')).toBe(true);
   });
 
-  it("gives each closed month its invoice, says when this month's comes, and marks a corrected month", () => {
+  it("gives each closed month its invoice, says when this month's comes, and marks a corrected month", async () => {
     const [last = '', before = ''] = monthsBefore(tokyoMonth(), 2);
     const months = [tokyoMonth(), last, before].map((month) => ({ ...fee, summarized_month: month }));
     const corrected = [
       { number: 'INV-1', summarized_month: before, superseded: true, corrects_number: null },
       { number: 'INV-2', summarized_month: before, superseded: false, corrects_number: 'INV-1' },
     ].map((invoice) => ({ ...invoice, issued_at: '2026-01-05T01:00:00.000Z', amount: 1, tax: 0, total: 1 }));
-    const html = renderHtml(
+    await show(
       <FeesView
         query={settled({ items: months })}
         onOpen={() => {}}
         invoice={{ merchantId: 7, invoices: corrected }}
       />,
     );
-    const rows = html
-      .split('<tr')
-      .slice(2)
-      .map((row) => `<tr${row}`);
-    expect(textOf(rows[0] ?? '')).toContain('締め前 請求書は月が締まった翌月1日から発行できます');
-    expect(rows[0]).not.toContain('<button aria-label="');
-    expect(rows[1]).toContain(`aria-label="${formatMonth(last)}の請求書（PDF）をダウンロード"`);
-    expect(textOf(rows[1] ?? '')).not.toContain('訂正済み');
-    expect(textOf(rows[2] ?? '')).toMatch(new RegExp(`^${formatMonth(before)} 訂正済み `));
-    expect(rows[2]).toContain(`aria-label="${formatMonth(before)}の請求書（PDF）をダウンロード"`);
+    const [, current, closed, fixed] = within(screen.getByRole('table')).getAllByRole('row') as HTMLElement[];
+    const invoiceButton = (row: HTMLElement | undefined, month: string) =>
+      within(row as HTMLElement).queryByRole('button', { name: `${formatMonth(month)}の請求書（PDF）をダウンロード` });
+    expect(within(current as HTMLElement).getByText('締め前')).toBeTruthy();
+    expect(
+      within(current as HTMLElement).getByText('請求書は月が締まった翌月1日から発行できます', { exact: false }),
+    ).toBeTruthy();
+    expect(invoiceButton(current, tokyoMonth())).toBeNull();
+    expect(invoiceButton(closed, last)).not.toBeNull();
+    expect(within(closed as HTMLElement).queryByText('訂正済み')).toBeNull();
+    // The month's own cell says it was corrected.
+    const [monthCell] = within(fixed as HTMLElement).getAllByRole('cell');
+    expect(monthCell?.textContent).toBe(`${formatMonth(before)}訂正済み`);
+    expect(within(monthCell as HTMLElement).getByText('訂正済み')).toBeTruthy();
+    expect(invoiceButton(fixed, before)).not.toBeNull();
   });
 
-  it('shows before tax, tax and with tax in the row and in the detail, the same figures', () => {
-    const row = textOf(
-      renderHtml(<FeesView query={settled({ items: [fee] })} onOpen={() => {}} invoice={NO_INVOICES} />),
+  it('shows before tax, tax and with tax in the row and in the detail, the same figures', async () => {
+    await show(<FeesView query={settled({ items: [fee] })} onOpen={() => {}} invoice={NO_INVOICES} />);
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.slice(headers.indexOf('税抜'), headers.indexOf('税抜') + 3)).toEqual(['税抜', '消費税', '税込']);
+    const cells = screen.getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(cells.indexOf('￥13,568'), cells.indexOf('￥13,568') + 3)).toEqual([
+      '￥13,568',
+      '￥1,356',
+      '￥14,924',
+    ]);
+    await show(<FeeSummary summary={fee} />);
+    const detail = screen.getByRole('table', { name: '月次手数料' });
+    expect(within(detail).getAllByRole('row')).toEqual(
+      ['税抜 ￥13,568', '消費税 ￥1,356', '税込 ￥14,924'].map((name) => within(detail).getByRole('row', { name })),
     );
-    expect(row).toContain('税抜 消費税 税込');
-    expect(row).toContain('￥13,568 ￥1,356 ￥14,924');
-    const detail = textOf(renderHtml(<FeeSummary summary={fee} />));
-    expect(detail).toBe('税抜 ￥13,568 消費税 ￥1,356 税込 ￥14,924');
   });
 });
 
@@ -118,25 +155,27 @@ describe('a card while it loads', () => {
     refetch: () => Promise.reject(new Error('not in this test')),
   };
 
-  /** The placeholder block: its opening tag and what it holds, up to the end of its table. */
-  const placeholder = (html: string) => {
-    const match = /(<div[^>]*mantine-Skeleton-root[^>]*>)([\s\S]*?<\/table>)/.exec(html);
-    return { tag: match?.[1] ?? '', content: match?.[2] ?? '' };
+  /** The table sketched under the skeleton (hidden from readers, so found with `hidden`) and its block. */
+  const placeholder = () => {
+    const table = screen.getByRole('table', { hidden: true });
+    return { table, block: table.closest<HTMLElement>('[aria-hidden="true"]') };
   };
 
-  it('sketches its content at its usual length, neither read out nor focusable nor found by text', () => {
+  it('sketches its content at its usual length, neither read out nor focusable nor found by text', async () => {
     // Twelve fee months under one skeleton block: the card is as high as when its answer arrives.
-    const fees = placeholder(renderHtml(<FeesView query={pending} onOpen={() => {}} invoice={NO_INVOICES} />));
-    expect(fees.tag).toContain('inert=""');
-    expect(fees.tag).toContain('aria-hidden="true"');
-    expect(fees.content).toMatch(/^<div style="visibility:hidden">/);
-    expect(fees.content.match(/<tr/g)).toHaveLength(1 + FEE_MONTHS_SHOWN);
-    const refundsHtml = renderHtml(<RefundsView query={pending} />);
-    const refunds = placeholder(refundsHtml);
-    expect(refunds.tag).toContain('inert=""');
-    expect(refunds.content.match(/<tr/g)).toHaveLength(1 + 1);
+    await show(<FeesView query={pending} onOpen={() => {}} invoice={NO_INVOICES} />);
+    const fees = placeholder();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(fees.block?.hasAttribute('inert')).toBe(true);
+    expect(fees.block?.classList).toContain('mantine-Skeleton-root');
+    expect((fees.block?.firstElementChild as HTMLElement | null)?.style.visibility).toBe('hidden');
+    expect(within(fees.table).getAllByRole('row', { hidden: true })).toHaveLength(1 + FEE_MONTHS_SHOWN);
+    await show(<RefundsView query={pending} />);
+    const refunds = placeholder();
+    expect(refunds.block?.hasAttribute('inert')).toBe(true);
+    expect(within(refunds.table).getAllByRole('row', { hidden: true })).toHaveLength(1 + 1);
     // The link to the applications is there while it loads.
-    expect(refundsHtml).toContain('href="/refund"');
+    expect(hrefOf('返金申請の一覧を見る')).toBe('/refund');
   });
 });
 
@@ -163,35 +202,48 @@ describe('the day at a glance', () => {
     ]),
     same_days_last_month: figure(0, 0),
   };
+  /** Whether `run` follows one another in the texts. */
+  const inRun = (texts: (string | null)[], run: string[]) =>
+    texts.some((_, start) => run.every((text, i) => texts[start + i] === text));
 
-  it("shows today's sales, count and average ticket and this month's, each against before, in words", () => {
-    const text = textOf(renderHtml(<TodayView query={settled(summary)} />));
-    expect(text).toContain('本日の売上 ￥11,200 先週の同じ曜日 ￥10,000 12%増');
-    expect(text).toContain('件数 8件 先週の同じ曜日 10件 20%減');
-    expect(text).toContain('客単価 ￥1,400 先週の同じ曜日 ￥1,000 40%増');
+  it("shows today's sales, count and average ticket and this month's, each against before, in words", async () => {
+    await show(<TodayView query={settled(summary)} />);
+    const texts = paragraphs(screen.getByRole('region', { name: '本日の売上' }));
+    expect(inRun(texts, ['本日の売上', '￥11,200', '先週の同じ曜日 ￥10,000', '12%増'])).toBe(true);
+    expect(inRun(texts, ['件数', '8件', '先週の同じ曜日 10件', '20%減'])).toBe(true);
+    expect(inRun(texts, ['客単価', '￥1,400', '先週の同じ曜日 ￥1,000', '40%増'])).toBe(true);
     // Nothing last month: no percentage to make up.
-    expect(text).toContain('今月の売上 ￥240,000 先月の同じ期間 ￥0 コイン別の内訳を見る');
+    expect(inRun(texts, ['今月の売上', '￥240,000', '先月の同じ期間 ￥0'])).toBe(true);
+    expect(texts.filter((text) => text?.endsWith('%増') || text?.endsWith('%減'))).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'コイン別の内訳を見る' })).toBeTruthy();
   });
 
-  it('shows the note while the figures load, outside the skeletons that hide the placeholder figures', () => {
+  it('shows the note while the figures load, outside the skeletons that hide the placeholder figures', async () => {
     const loading = { ...settled(undefined), isPending: true as const, isFetching: true };
-    const html = renderHtml(<TodayView query={loading} />);
+    await show(<TodayView query={loading} />);
     const note = '全コインの合計です。比較は同じ時刻までの売上です。';
-    expect(html).toContain(note);
     // The placeholder's figures are under skeletons (hidden from assistive technology); the note is not.
-    const hidden = [...html.matchAll(/<div[^>]*aria-hidden="true"[^>]*>/g)];
-    expect(hidden.length).toBeGreaterThanOrEqual(2);
-    const outside = html.replace(/<div[^>]*aria-hidden="true"[^>]*>[\s\S]*?<\/div><\/div>/g, '');
-    expect(textOf(outside)).toContain(note);
-    expect(textOf(outside)).not.toContain('￥88,888');
+    const placeholders = screen.getAllByText('￥88,888', { exact: false });
+    expect(placeholders.every((figure) => figure.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    // Two sketches: the figures, and the per-coin breakdown's table.
+    const sketched = [
+      ...screen.getAllByRole('paragraph', { hidden: true }),
+      ...screen.getAllByRole('table', { hidden: true }),
+    ]
+      .map((part) => part.closest('[aria-hidden="true"]'))
+      .filter((block) => block !== null);
+    expect(new Set(sketched).size).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText(note).closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.queryByText('￥88,888', { exact: false, ignore: '[aria-hidden="true"] *' })).toBeNull();
   });
 
-  it('keeps the per-coin breakdown a tap away, named for the button that opens it', () => {
-    const html = renderHtml(<TodayView query={settled(summary)} />);
-    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="([^"]+)"/);
-    const panel = /aria-controls="([^"]+)"/.exec(html)?.[1] ?? '';
-    expect(html).toMatch(new RegExp(`<div id="${panel}" hidden="">`));
-    expect(textOf(html)).toContain('まちコイン 0 4,000');
+  it('keeps the per-coin breakdown a tap away, named for the button that opens it', async () => {
+    await show(<TodayView query={settled(summary)} />);
+    const button = screen.getByRole('button', { name: 'コイン別の内訳を見る', expanded: false });
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    const breakdown = within(panel as HTMLElement).getByRole('table', { hidden: true });
+    expect(within(breakdown).getByRole('row', { name: 'まちコイン 0 4,000', hidden: true })).toBeTruthy();
   });
 });
 
@@ -205,28 +257,40 @@ describe('the setup checklist of a new shop', () => {
     ],
     complete: false,
   };
+  /** The step of the list with this title. */
+  const step = (title: string) => {
+    const found = screen.getAllByRole('listitem').find((item) => within(item).queryAllByText(title).length > 0);
+    if (!found) throw new Error(`no step ${title}`);
+    return found;
+  };
 
-  it('ticks what is done and links each step left to its page, for an Owner', () => {
-    const html = renderHtml(<SetupChecklist query={{ data: progress }} userRole="Owner" />);
-    const text = textOf(html);
-    expect(text).toContain('お店の準備 1 / 4 完了');
-    expect(text).toContain('加盟店情報を入力する 完了');
-    expect(text).toContain('振込先口座を登録する 未完了');
-    expect(html).toMatch(/<a[^>]*href="\/merchant\/bankAccount"[^>]*>振込先口座を登録する<\/a>/);
-    expect(html).toMatch(/<a[^>]*href="\/qrcode"[^>]*>QRコードのページを開く<\/a>/);
-    expect(html).not.toMatch(/href="\/merchant"[^>]*>加盟店情報を入力する/);
+  it('ticks what is done and links each step left to its page, for an Owner', async () => {
+    await show(<SetupChecklist query={{ data: progress }} userRole="Owner" />);
+    const card = screen.getByRole('region', { name: 'お店の準備' });
+    expect(within(card).getByText('1 / 4 完了')).toBeTruthy();
+    expect(within(step('加盟店情報を入力する')).getByText('完了')).toBeTruthy();
+    expect(within(step('振込先口座を登録する')).getByText('未完了')).toBeTruthy();
+    expect(hrefOf('振込先口座を登録する')).toBe('/merchant/bankAccount');
+    expect(hrefOf('QRコードのページを開く')).toBe('/qrcode');
+    expect(
+      screen.queryAllByRole('link', { name: '加盟店情報を入力する' }).map((link) => link.getAttribute('href')),
+    ).not.toContain('/merchant');
   });
 
-  it('tells a Member an Owner does the steps the Member cannot, with no path in the words', () => {
-    const html = renderHtml(<SetupChecklist query={{ data: progress }} userRole="Member" />);
-    expect(html).not.toContain('href="/merchant/bankAccount"');
-    expect(textOf(html)).toContain('オーナーが設定します。');
-    expect(html).toContain('href="/qrcode"');
-    expect(textOf(html)).not.toContain('/merchant');
+  it('tells a Member an Owner does the steps the Member cannot, with no path in the words', async () => {
+    await show(<SetupChecklist query={{ data: progress }} userRole="Member" />);
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).not.toContain('/merchant/bankAccount');
+    expect(hrefs).toContain('/qrcode');
+    expect(shows('オーナーが設定します。')).toBe(true);
+    expect(screen.getByRole('region', { name: 'お店の準備' }).textContent).not.toContain('/merchant');
   });
 
-  it('shows nothing once every step is done', () => {
+  it('shows nothing once every step is done', async () => {
     const complete = { steps: progress.steps.map((step) => ({ ...step, done: true })), complete: true };
-    expect(textOf(renderHtml(<SetupChecklist query={{ data: complete }} userRole="Owner" />))).toBe('');
+    await show(<SetupChecklist query={{ data: complete }} userRole="Owner" />);
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
   });
 });
