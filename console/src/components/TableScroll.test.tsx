@@ -3,7 +3,7 @@ import { Table } from '@mantine/core';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mount } from './formTesting';
-import { renderHtml } from './pageTesting';
+import { showFirstRender } from './pageTesting';
 import { TableScroll } from './TableScroll';
 import classes from './TableScroll.module.css';
 
@@ -131,15 +131,9 @@ describe('TableScroll', () => {
   });
 
   it('counts as scrolling until measured, so a wide table is never out of reach', () => {
-    // Its first render, before any effect has measured it: the static markup, read as a page.
-    const page = document.createElement('div');
-    page.innerHTML = renderHtml(<InvoiceLines />);
-    document.body.append(page);
-    try {
-      expect(within(page).getByText(HINT)).toBeTruthy();
-      expect(within(page).getByRole('group', { name: '明細' }).getAttribute('tabindex')).toBe('0');
-    } finally {
-      page.remove();
-    }
+    // Its first render, before any effect has measured it.
+    const page = showFirstRender(<InvoiceLines />);
+    expect(within(page).getByText(HINT)).toBeTruthy();
+    expect(within(page).getByRole('group', { name: '明細' }).getAttribute('tabindex')).toBe('0');
   });
 });
