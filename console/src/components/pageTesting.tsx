@@ -1,6 +1,7 @@
 /*
- * Rendering the settings pages in unit tests: the page, its providers and its strings, rendered to HTML
- * (the tests run without a DOM) with a query cache the test fills. Test code only.
+ * Pages in unit tests: the session and a query cache the test fills, and a page's first render (before
+ * any effect or call), put into the document to be read by role and label. A page mounted to be used goes
+ * through formTesting's mount. Test code only.
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
@@ -62,26 +63,4 @@ export function showFirstRender(element: ReactElement, client: QueryClient = tes
   document.body.append(page);
   onTestFinished(() => page.remove());
   return page;
-}
-
-/**
- * What the HTML says, without markup or styles: text runs separated by single spaces. A value kept whole
- * (components/Value) is part of the text around it, not a run of its own.
- */
-export const textOf = (html: string): string =>
-  html
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<span data-value=""[^>]*>([^<]*)<\/span>/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&amp;', '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** The value attribute of the input with this label (Mantine links them by id). */
-export function inputValueOf(html: string, label: string): string | null {
-  const labelMatch = new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${label}`).exec(html);
-  if (!labelMatch) return null;
-  const input = new RegExp(`<input[^>]*id="${labelMatch[1]}"[^>]*>`).exec(html)?.[0];
-  return input ? (/value="([^"]*)"/.exec(input)?.[1] ?? '') : null;
 }
