@@ -1,16 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { installTestClock } from '@coin/contract/testClock';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/src/testing/chromium';
-import { TEMPLATE_DIR_VARIABLE } from './tests/servers';
 
-// The config is evaluated again in every worker; the first evaluation picks the seeded data's directory.
-process.env[TEMPLATE_DIR_VARIABLE] ??= mkdtempSync(join(tmpdir(), 'coin-e2e-template-'));
-// TEST_CLOCK=<ISO date-time> runs the walks as if it were then: anchored at the first evaluation, the same
-// clock reaches the workers, the servers (and the demo seed) and the admin command through the environment,
-// and the browser through Playwright's clock (tests/fixtures.ts).
+// TEST_CLOCK=<ISO date-time> runs the walks as if it were then: anchored at the config's first evaluation,
+// the same clock reaches the workers, the servers (and the demo seed) and the admin command through the
+// environment, and the browser through Playwright's clock (tests/fixtures.ts).
 installTestClock();
 
 /** How long one step may wait for what the user sees; E2E_EXPECT_TIMEOUT_MS overrides. */

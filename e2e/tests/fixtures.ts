@@ -1,6 +1,6 @@
 import { installTestClock } from '@coin/contract/testClock';
 import { type Browser, type BrowserContext, test as base, expect } from '@playwright/test';
-import { type E2eServer, startCopyServer, stopCopyServer } from './servers';
+import { type E2eServer, START_TIMEOUT_MS, startCopyServer, stopCopyServer } from './servers';
 
 export { expect };
 
@@ -49,8 +49,9 @@ export const test = base.extend<{ cspGuard: undefined; fileServer: E2eServer }, 
       }
       await use(current);
     },
-    // Starting a server is not the walk's time: a loaded machine may take long to compile PGlite.
-    { timeout: 200_000 },
+    // Starting a server is not the walk's time: a loaded machine may take long to compile PGlite, and the
+    // previous file's server may take its shutdown time (SHUTDOWN_TIMEOUT_SECONDS) to stop.
+    { timeout: START_TIMEOUT_MS + 60_000 },
   ],
   baseURL: async ({ fileServer }, use) => {
     await use(fileServer.baseURL);

@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { ACCOUNTS, MERCHANTS, newestMailTo, proveStepUp, signInToTop, switchMerchant } from './support';
 
-// The merchant's own settings: profile, rebate coin, bank account and payment QR code. The walks that
-// change data use あかぎ青果店 (merchant 4), whose Owner is in no other merchant; the QR walk only reads 本店.
+// The merchant's own settings: profile, rebate coin, bank account and payment QR code. Most walks that
+// change data use あかぎ青果店 (merchant 4), whose Owner is in no other merchant; the bank account change
+// uses 駅前店, and the QR walk only reads 本店.
 
 const GREENGROCER = 'greengrocer@example.com';
 const RENAMED = 'あかぎ青果店 本町';

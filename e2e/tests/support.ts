@@ -44,7 +44,7 @@ export async function storageKeys(page: Page) {
 
 /* ---------- staff and accounts: mail read from the server's .eml files ---------- */
 
-/** The server writes each mail as an .eml file here (no SMTP_URL in the e2e server). */
+/** The file's server writes each mail as an .eml file here (no SMTP_URL in the e2e servers). */
 const mailDir = () => join(process.env.E2E_DATA_DIR ?? '', 'mail');
 
 /** A fresh address per test: the walks of a spec file share its server and database. */

@@ -109,7 +109,7 @@ for (const store of STORES) {
       },
       {
         env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '600', ...(store.url ? { REDIS_URL: store.url } : {}) },
-        // Each database's app counts apart (the cleanup matches them all by the common prefix).
+        // Each run's app counts apart (the cleanup matches them all by the common prefix).
         app: () => ({
           mailer: new RecordingMailer(),
           rateLimitNamespace: `${namespace}${randomBytes(4).toString('hex')}:`,

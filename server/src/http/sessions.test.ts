@@ -1,8 +1,8 @@
 import { CALLS } from '@coin/contract';
 import { describe, expect, it } from 'vitest';
-import { bearerOf, claimsOf, DEMO, describeWithDatabase, signIn } from '../testing/harness';
+import { bearerOf, claimsOf, DEMO, describeEachDatabase, signIn } from '../testing/harness';
 
-describeWithDatabase('sessions', (env) => {
+describeEachDatabase('sessions', (env) => {
   const postSignIn = (payload: unknown) =>
     env().app.inject({ method: 'POST', url: '/api/sessions/merchant', payload: payload as object });
   const refresh = (reauthToken: string, popinfoId: string) =>

@@ -23,7 +23,8 @@ export interface ServerProcess {
   /** `http://127.0.0.1:<port>/api` */
   api: string;
   port: number;
-  stop(): Promise<void>;
+  /** Ends the process with SIGTERM; answers its exit code (null when a signal ended it). */
+  stop(): Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
@@ -57,15 +58,17 @@ export async function startServerProcess(
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const api = `http://127.0.0.1:${port}/api`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
+  const stop = async (): Promise<number | null> => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     child.kill('SIGTERM');
-    await exited;
+    return exited;
   };
   const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode ?? child.signalCode}: ${stderr}`);
+    }
     try {
       if ((await fetch(`${api}/health`)).ok && (options.ready?.() ?? true)) break;
     } catch {
