@@ -17,7 +17,8 @@ export default defineConfig({
   // the files run side by side.
   fullyParallel: false,
   forbidOnly: true,
-  workers: 2,
+  // Two spec files at a time (E2E_WORKERS overrides): a third made the run no shorter on 2 cores.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Seeds the data every file's server starts from (tests/servers.ts), after `npm run build`.
   globalSetup: './globalSetup.ts',
