@@ -150,7 +150,30 @@ export type AutomaticPaymentResult = (typeof AUTOMATIC_PAYMENT_RESULTS)[number];
 
 /* Trust */
 
-/** How long a step-up (the password given again) lets a sign-in change money destinations, staff or status. */
+/** What a step-up proof may be made for: each names one change (or one two-call change). */
+export const STEP_UP_PURPOSES = [
+  'totp',
+  'remove_totp',
+  'passkey',
+  'remove_passkey',
+  'recovery_codes',
+  'two_step_policy',
+  'staff',
+  'merchant_status',
+  'bank_account',
+  'payment',
+] as const;
+export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+/** Purposes that concern the user's own account: their proof belongs to no merchant. */
+export const OWN_ACCOUNT_PURPOSES: readonly StepUpPurpose[] = [
+  'totp',
+  'remove_totp',
+  'passkey',
+  'remove_passkey',
+  'recovery_codes',
+];
+
+/** How long a step-up proof, made for one change in one tab, may be presented with that change (issue 45). */
 export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
 
 /**

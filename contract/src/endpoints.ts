@@ -1,3 +1,4 @@
+import type { StepUpPurpose } from './constants';
 import { ALL_ROLES, OWNER_ONLY, PAYING_ROLES, type Role } from './roles';
 
 /**
@@ -38,12 +39,22 @@ export interface CallEndpoint {
   /** The call takes a `multipart/form-data` body with one file in field `file` (image uploads). */
   consumes?: 'multipart/form-data';
   /**
-   * The call changes where money goes, staff or the merchant's status: the caller's sign-in must have
-   * proved its user within STEP_UP_WINDOW_MS (POST /sessions/current/step_up), else 403
-   * `step_up_required`, checked after the role and before the input.
+   * The call changes where money goes, staff, the merchant's status or the caller's factors: it needs a
+   * proof made for this purpose in the caller's tab (POST /sessions/current/step_up answers it), sent in
+   * the STEP_UP_HEADER, else 403 `step_up_required` naming the purpose, checked after the role and before
+   * the input. The call spends the proof when it succeeds (issue 45).
    */
-  stepUp?: boolean;
+  stepUp?: StepUpPurpose;
+  /**
+   * How the call uses its proof: `prepares` needs it without spending it (the first call of a two-call
+   * change: an app's secret, a passkey's options); `above_limit` needs it only for an amount above the
+   * operator's limit, which the call itself checks.
+   */
+  stepUpUse?: 'prepares' | 'above_limit';
 }
+
+/** The request header that carries a step-up proof (the token POST /sessions/current/step_up answered). */
+export const STEP_UP_HEADER = 'Step-Up-Token';
 
 /** The request header of idempotent calls (1–255 visible ASCII characters; a UUID is a good choice). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -108,43 +119,45 @@ export const CALL_ENDPOINTS = {
     method: 'POST',
     path: '/identities/{id}/two_step/totp',
     access: { kind: 'authenticated' },
-    stepUp: true,
+    stepUp: 'totp',
+    stepUpUse: 'prepares',
   },
   confirmTotp: {
     method: 'PUT',
     path: '/identities/{id}/two_step/totp',
     access: { kind: 'authenticated' },
-    stepUp: true,
+    stepUp: 'totp',
   },
   deleteTotp: {
     method: 'DELETE',
     path: '/identities/{id}/two_step/totp',
     access: { kind: 'authenticated' },
-    stepUp: true,
+    stepUp: 'remove_totp',
   },
   passkeyRegistrationOptions: {
     method: 'POST',
     path: '/identities/{id}/two_step/passkeys/options',
     access: { kind: 'authenticated' },
-    stepUp: true,
+    stepUp: 'passkey',
+    stepUpUse: 'prepares',
   },
   registerPasskey: {
     method: 'POST',
     path: '/identities/{id}/two_step/passkeys',
     access: { kind: 'authenticated' },
-    stepUp: true,
+    stepUp: 'passkey',
   },
   deletePasskey: {
     method: 'DELETE',
     path: '/identities/{id}/two_step/passkeys/{passkey_id}',
     access: { kind: 'authenticated' },
-    stepUp: true,
+    stepUp: 'remove_passkey',
   },
   regenerateRecoveryCodes: {
     method: 'POST',
     path: '/identities/{id}/two_step/recovery_codes',
     access: { kind: 'authenticated' },
-    stepUp: true,
+    stepUp: 'recovery_codes',
   },
   getMerchantTwoStep: {
     method: 'GET',
@@ -155,7 +168,7 @@ export const CALL_ENDPOINTS = {
     method: 'PUT',
     path: '/merchants/{id}/two_step',
     access: merchant(OWNER_ONLY),
-    stepUp: true,
+    stepUp: 'two_step_policy',
   },
   forkSession: {
     method: 'POST',
@@ -238,19 +251,19 @@ export const CALL_ENDPOINTS = {
     method: 'POST',
     path: '/merchants/{id}/users',
     access: merchant(OWNER_ONLY),
-    stepUp: true,
+    stepUp: 'staff',
   },
   updateMerchantUser: {
     method: 'PATCH',
     path: '/merchants/{id}/users/{user_id}',
     access: merchant(OWNER_ONLY),
-    stepUp: true,
+    stepUp: 'staff',
   },
   resendMerchantUserInvitation: {
     method: 'PUT',
     path: '/merchants/{id}/users/{user_id}/invitation',
     access: merchant(OWNER_ONLY),
-    stepUp: true,
+    stepUp: 'staff',
   },
   verifyInvitation: {
     method: 'PUT',
@@ -379,6 +392,8 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/payments',
     access: merchant(PAYING_ROLES),
     idempotent: true,
+    stepUp: 'payment',
+    stepUpUse: 'above_limit',
   },
   listMerchantPayments: {
     method: 'GET',
@@ -498,7 +513,7 @@ export const CALL_ENDPOINTS = {
     method: 'PATCH',
     path: '/merchants/{id}/status',
     access: merchant(OWNER_ONLY),
-    stepUp: true,
+    stepUp: 'merchant_status',
   },
   uploadMerchantThumbnail: {
     method: 'POST',
@@ -548,7 +563,7 @@ export const CALL_ENDPOINTS = {
     method: 'PUT',
     path: '/merchants/{id}/bank_account',
     access: merchant(OWNER_ONLY),
-    stepUp: true,
+    stepUp: 'bank_account',
   },
   /** The Zengin code list, looked up as the Owner types the codes. */
   lookupBank: {

@@ -41,9 +41,12 @@ describe('OpenAPI document', () => {
     expect(stepUp?.requestBody).toBeDefined();
     const bankAccount = operation('PUT', '/merchants/{id}/bank_account') as Operation & {
       responses: Record<string, { description?: string }>;
-      'x-step-up'?: boolean;
+      'x-step-up'?: unknown;
     };
-    expect(bankAccount['x-step-up']).toBe(true);
+    expect(bankAccount['x-step-up']).toEqual({ purpose: 'bank_account', use: 'spends' });
+    expect(bankAccount.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Step-Up-Token', in: 'header', required: true }),
+    );
     expect(bankAccount.responses['403']?.description).toContain('step_up_required');
     const wallet = operation('GET', '/wallets/{wallet_no}') as Operation & {
       responses: Record<string, { description?: string }>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALLS, type CallDef } from './calls';
-import { IDEMPOTENCY_KEY_HEADER } from './endpoints';
+import { IDEMPOTENCY_KEY_HEADER, STEP_UP_HEADER } from './endpoints';
 import { errorBodySchema } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
@@ -31,6 +31,21 @@ function parameters(def: CallDef): JsonSchema[] {
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     });
   }
+  if (def.stepUp) {
+    out.push({
+      name: STEP_UP_HEADER,
+      in: 'header',
+      required: def.stepUpUse !== 'above_limit',
+      description: `A proof made for purpose \`${def.stepUp}\` by this tab (POST /sessions/current/step_up)${
+        def.stepUpUse === 'prepares'
+          ? '; checked, not spent'
+          : def.stepUpUse === 'above_limit'
+            ? "; needed only above the operator's limit, then spent"
+            : '; spent by the change'
+      }`,
+      schema: { type: 'string', maxLength: 200 },
+    });
+  }
   return out;
 }
 
@@ -48,7 +63,7 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
       summary: def.summary,
       parameters: parameters(def),
       'x-access': def.access,
-      ...(def.stepUp ? { 'x-step-up': true } : {}),
+      ...(def.stepUp ? { 'x-step-up': { purpose: def.stepUp, use: def.stepUpUse ?? 'spends' } } : {}),
       responses: {
         '200': {
           description: 'OK',
@@ -77,7 +92,7 @@ export function buildOpenApiDocument(serverUrl = '/api'): JsonSchema {
               '401': errorResponse('No or bad credentials; `token_expired` when the authorization has expired'),
               '403': errorResponse(
                 def.stepUp
-                  ? 'The role may not make this call; `step_up_required` when the sign-in has not proved its user within STEP_UP_WINDOW_MS (POST /sessions/current/step_up)'
+                  ? 'The role may not make this call; `step_up_required` (with its `purpose`) when no unspent proof for that purpose, made in this tab within STEP_UP_WINDOW_MS (POST /sessions/current/step_up), comes in the Step-Up-Token header'
                   : 'The role may not make this call',
               ),
               '404': errorResponse('Not found, or not the caller’s'),

@@ -130,9 +130,9 @@ test.describe('staff and accounts', () => {
   }) => {
     const email = uniqueEmail('init');
     const authorization = await apiSignIn(request, ACCOUNTS.owner);
-    await apiStepUp(request, authorization);
+    const headers = await apiStepUp(request, authorization, { purpose: 'staff', merchantId: 1 });
     const invited = await request.post('/api/merchants/1/users', {
-      headers: { Authorization: authorization },
+      headers,
       data: { name: '初期 設定', role: 'Member', email },
     });
     expect(invited.status()).toBe(200);
@@ -282,6 +282,8 @@ test.describe('the owner manages users', () => {
     await dialog.getByLabel('名前').fill('重複 次郎');
     await dialog.getByLabel('メールアドレス').fill(email);
     await dialog.getByRole('button', { name: '招待する' }).click();
+    // Each staff change asks for a proof of its own (issue 45).
+    await proveStepUp(page);
     await expect(dialog.getByText('このメールアドレスはすでに登録されています')).toBeVisible();
     await expect(dialog.getByLabel('名前')).toHaveValue('重複 次郎');
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
@@ -289,6 +291,7 @@ test.describe('the owner manages users', () => {
     await userRow(page, email).getByRole('button', { name: '招待を再送' }).click();
     const confirm = page.getByRole('dialog', { name: '招待メールの再送' });
     await expect(confirm).toContainText(email);
+    // The proof made for the refused invitation was given back: the resend, a staff change too, uses it.
     await confirm.getByRole('button', { name: '招待を再送' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText(`${email} に招待メールを再送しました`)).toBeVisible();
@@ -334,6 +337,7 @@ test.describe('the owner manages users', () => {
 
     await row.getByRole('button', { name: '利用再開' }).click();
     await page.getByRole('dialog', { name: 'ユーザーの利用再開' }).getByRole('button', { name: '利用再開' }).click();
+    await proveStepUp(page);
     await expect(row).toContainText('有効');
 
     await row.getByRole('button', { name: '編集' }).click();
@@ -344,6 +348,7 @@ test.describe('the owner manages users', () => {
     await edit.getByLabel('名前').fill('停止 四郎');
     await edit.getByLabel('権限').selectOption({ label: 'マネージャー（支払不可）' });
     await edit.getByRole('button', { name: '保存する' }).click();
+    await proveStepUp(page);
     await expect(row).toContainText('停止 四郎');
     await expect(row).toContainText('マネージャー（支払不可）');
   });

@@ -155,13 +155,27 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
   return authorization;
 }
 
-/** Proves an API sign-in again (POST /sessions/current/step_up), for the staff calls a test makes directly. */
-export async function apiStepUp(request: APIRequestContext, authorization: string, password = PASSWORD) {
+/**
+ * Proves an API sign-in for one change (POST /sessions/current/step_up), for the staff calls a test makes
+ * directly; answers the headers of that change (the authorization and the proof).
+ */
+export async function apiStepUp(
+  request: APIRequestContext,
+  authorization: string,
+  need: { purpose: string; merchantId?: number },
+  proof: string | Record<string, string> = PASSWORD,
+): Promise<Record<string, string>> {
   const response = await request.post('/api/sessions/current/step_up', {
     headers: { Authorization: authorization },
-    data: { password },
+    data: {
+      purpose: need.purpose,
+      merchant_id: need.merchantId ?? null,
+      ...(typeof proof === 'string' ? { password: proof } : proof),
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
+  const { step_up_token } = (await response.json()) as { step_up_token: string };
+  return { Authorization: authorization, 'Step-Up-Token': step_up_token };
 }
 
 /**
@@ -174,9 +188,9 @@ export async function createActiveUser(
   options: { email: string; password: string; name?: string; role?: string },
 ): Promise<ReceivedMail> {
   const authorization = await apiSignIn(request, ACCOUNTS.owner);
-  await apiStepUp(request, authorization);
+  const headers = await apiStepUp(request, authorization, { purpose: 'staff', merchantId: 1 });
   const invited = await request.post('/api/merchants/1/users', {
-    headers: { Authorization: authorization },
+    headers,
     data: { name: options.name ?? 'E2E 利用者', role: options.role ?? 'Member', email: options.email },
   });
   expect(invited.status(), await invited.text()).toBe(200);

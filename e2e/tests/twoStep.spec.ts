@@ -142,8 +142,7 @@ async function apiSignInWithRecoveryCode(request: APIRequestContext, email: stri
 /** Enrols an authenticator app for a user without a factor (password, step-up, secret, first code). */
 async function apiEnrolAuthenticatorApp(request: APIRequestContext, email: string, password: string) {
   const { userId, authorization } = await apiSession(request, email, password);
-  await apiStepUp(request, authorization, password);
-  const headers = { Authorization: authorization };
+  const headers = await apiStepUp(request, authorization, { purpose: 'totp' }, password);
   const { secret } = await ok<{ secret: string }>(
     await request.post(`/api/identities/${userId}/two_step/totp`, { headers }),
   );
@@ -163,10 +162,10 @@ async function inviteActiveUser(
   options: { merchantId: number; inviter: string; email: string; password: string; name: string; role: string },
 ) {
   const authorization = await apiSignIn(request, options.inviter);
-  await apiStepUp(request, authorization);
+  const headers = await apiStepUp(request, authorization, { purpose: 'staff', merchantId: options.merchantId });
   await ok(
     await request.post(`/api/merchants/${options.merchantId}/users`, {
-      headers: { Authorization: authorization },
+      headers,
       data: { name: options.name, role: options.role, email: options.email },
     }),
   );
@@ -312,9 +311,9 @@ test.describe('two-step sign-in', () => {
     });
     // The Owner has a factor already (else the requirement would stop the Owner too).
     const ownerApp = await apiEnrolAuthenticatorApp(request, owner.email, owner.password);
-    // Kept for the API sign-in that ends the requirement, whatever happens in between.
-    const [cleanupCode] = ownerApp.recoveryCodes;
-    if (!cleanupCode) throw new Error('the Owner has no recovery code');
+    // Kept for the API sign-in and step-up that end the requirement, whatever happens in between.
+    const [cleanupCode, cleanupProof, stepUpCode] = ownerApp.recoveryCodes;
+    if (!cleanupCode || !cleanupProof || !stepUpCode) throw new Error('the Owner has too few recovery codes');
 
     try {
       await passwordStep(page, owner.email, owner.password);
@@ -331,10 +330,13 @@ test.describe('two-step sign-in', () => {
       await requirement.click();
       const confirm = page.getByRole('dialog', { name: 'スタッフに2段階認証を必須にしますか？' });
       await confirm.getByRole('button', { name: '必須にする' }).click();
-      // The Owner has a factor: the step-up offers it beside the password; the password is the first tab.
+      // The Owner has a factor: the step-up takes it, never the password alone (issue 45); a recovery code
+      // proves once.
       const stepUp = page.getByRole('dialog', { name: '本人確認' });
-      await expect(stepUp.getByRole('tab', { name: '確認コード' })).toBeVisible();
-      await stepUp.getByRole('tabpanel', { name: 'パスワード' }).locator('input[type="password"]').fill(owner.password);
+      await expect(stepUp).toContainText('2段階認証の必須設定の変更の前に');
+      await expect(stepUp.getByLabel('パスワード', { exact: true })).toHaveCount(0);
+      await stepUp.getByRole('button', { name: 'リカバリーコードを使う' }).click();
+      await stepUp.getByRole('textbox', { name: 'リカバリーコード' }).fill(stepUpCode);
       await stepUp.getByRole('button', { name: '確認して続ける' }).click();
       await expect(stepUp).toBeHidden();
       await expect(confirm).toBeHidden();
@@ -358,12 +360,14 @@ test.describe('two-step sign-in', () => {
     } finally {
       // Other walks switch to this merchant: the requirement ends with this one.
       const authorization = await apiSignInWithRecoveryCode(request, owner.email, owner.password, cleanupCode);
-      await apiStepUp(request, authorization, owner.password);
+      const headers = await apiStepUp(
+        request,
+        authorization,
+        { purpose: 'two_step_policy', merchantId: REQUIRING_MERCHANT.id },
+        { recovery_code: cleanupProof },
+      );
       await ok(
-        await request.put(`/api/merchants/${REQUIRING_MERCHANT.id}/two_step`, {
-          headers: { Authorization: authorization },
-          data: { required: false },
-        }),
+        await request.put(`/api/merchants/${REQUIRING_MERCHANT.id}/two_step`, { headers, data: { required: false } }),
       );
     }
   });
@@ -394,8 +398,7 @@ test.describe('two-step sign-in', () => {
     // Nothing is removed before the user has proved themselves again.
     expect((await refused).status()).toBe(403);
     const stepUp = page.getByRole('dialog', { name: '本人確認' });
-    await expect(stepUp).toBeVisible();
-    await stepUp.getByRole('tab', { name: '確認コード' }).click();
+    await expect(stepUp).toContainText('認証アプリの削除の前に');
     await stepUp.getByRole('textbox', { name: '確認コード' }).fill(await app.code());
     await stepUp.getByRole('button', { name: '確認して続ける' }).click();
     await expect(stepUp).toBeHidden();

@@ -244,6 +244,15 @@ const SCHEMA = {
     description: 'Hours after a bank account change during which payouts to it are held',
     read: integer(BANK_ACCOUNT_HOLD_HOURS_DEFAULT, 0, 24 * 30),
   }),
+  /**
+   * Trust: a payment to another merchant above this amount needs a proof of the payer made for it, and
+   * the paying shop's Owners are mailed (issue 45); at or below it, the role is enough.
+   */
+  paymentStepUpLimit: variable('PAYMENT_STEP_UP_LIMIT', {
+    default: '30000',
+    description: 'Yen above which a payment to another merchant needs a step-up proof and is mailed to the Owners',
+    read: integer(30_000, 0, 1_000_000_000),
+  }),
   /** Per client address, per call: sign-in, password reset, invitation and verification calls. */
   rateLimitMax: variable('RATE_LIMIT_MAX', {
     default: '20',

@@ -512,27 +512,48 @@ describe('step-up (trust)', () => {
   const stepUpRefusal = () =>
     json(403, { type: 'step_up_required', message: 'この操作の前に、パスワードで本人確認をしてください' });
 
-  it('asks for the step-up once and sends the same change again when the user proved themselves', async () => {
-    let proved = false;
-    let asked = 0;
+  it('asks for a proof of that change, sends it again with the proof, and forgets the proof once spent', async () => {
+    let asked: unknown[] = [];
     const { client, requests } = setup(
-      () => (proved ? json(200, { merchant_id: 7, status: 'CLOSED' }) : stepUpRefusal()),
+      (request) =>
+        request.headers.get('Step-Up-Token') === 'proof-1'
+          ? json(200, { merchant_id: 7, status: 'CLOSED' })
+          : stepUpRefusal(),
       {
-        onStepUpRequired: async () => {
-          asked += 1;
-          proved = true;
-          return true;
+        onStepUpRequired: async (need) => {
+          asked = [...asked, need];
+          return 'proof-1';
         },
       },
     );
+    // (The fake answer is not a whole merchant: the client's schema check refuses it, after the proof is spent.)
     await client.call('updateMerchantStatus', { params: { id: 7 }, body: statusBody }).catch(() => undefined);
-    expect(asked).toBe(1);
-    expect(requests).toHaveLength(2);
+    expect(asked).toEqual([{ purpose: 'merchant_status', merchantId: 7 }]);
     expect(requests.map((r) => r.body)).toEqual([statusBody, statusBody]);
+    expect(requests.map((r) => r.headers.get('Step-Up-Token'))).toEqual([null, 'proof-1']);
+    // Spent by the change: the next one asks again.
+    await client.call('updateMerchantStatus', { params: { id: 7 }, body: statusBody }).catch(() => undefined);
+    expect(requests[2]?.headers.get('Step-Up-Token')).toBeNull();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('keeps the proof of a two-call change for its second call', async () => {
+    const { client, requests } = setup(
+      (request) => {
+        if (request.headers.get('Step-Up-Token') !== 'proof-1') return stepUpRefusal();
+        return request.method === 'POST'
+          ? json(200, { secret: 'S', otpauth_url: 'otpauth://totp/x' })
+          : json(200, { recovery_codes: null });
+      },
+      { onStepUpRequired: async () => 'proof-1' },
+    );
+    await client.call('startTotp', { params: { id: 3 } });
+    await client.call('confirmTotp', { params: { id: 3 }, body: { code: '123456' } });
+    expect(requests.map((r) => r.headers.get('Step-Up-Token'))).toEqual([null, 'proof-1', 'proof-1']);
   });
 
   it('passes the refusal on when the user cancels, without sending it again', async () => {
-    const { client, requests } = setup(stepUpRefusal, { onStepUpRequired: async () => false });
+    const { client, requests } = setup(stepUpRefusal, { onStepUpRequired: async () => null });
     const failure = await client
       .call('updateMerchantStatus', { params: { id: 7 }, body: statusBody })
       .catch((error: unknown) => error);

@@ -9,6 +9,8 @@ import {
   type CallResponse,
   callPath,
   PLATFORM,
+  STEP_UP_HEADER,
+  type StepUpPurpose,
 } from '@coin/contract';
 import type { z } from 'zod';
 import {
@@ -80,11 +82,13 @@ export interface ApiClientOptions {
    */
   isLeavingPage?: () => boolean;
   /**
-   * Trust: a change the server refused for want of a recent step-up (403 `step_up_required`) is retried
-   * once if this resolves true (the user proved themselves: the signed-in shell's dialog, stepUp.ts);
-   * false (cancelled) passes the refusal on. The request is sent again as it was: nothing typed is lost.
+   * Trust: a change the server refused for want of a proof (403 `step_up_required`) is retried once if
+   * this resolves a proof's token (the user proved themselves for that change: the signed-in shell's
+   * dialog, stepUp.ts); null (cancelled) passes the refusal on. The request is sent again as it was,
+   * with the proof: nothing typed is lost. The proof stays in this client (this tab) only until the
+   * change it was made for has been made (issue 45).
    */
-  onStepUpRequired?: () => Promise<boolean>;
+  onStepUpRequired?: (need: StepUpNeed) => Promise<string | null>;
   /**
    * A merchant that requires two-step sign-in refused a call of a user without a second factor (403
    * `two_step_enrolment_required`, issue 24): the console takes the user to enrol. The refusal is still
@@ -158,6 +162,20 @@ export interface ApiClient {
   beacon<K extends CallId>(id: K, ...options: CallArgs<K>): void;
 }
 
+/** What a change needs a proof for: its purpose, in a merchant (null: the user's own account). */
+export interface StepUpNeed {
+  purpose: StepUpPurpose;
+  merchantId: number | null;
+}
+
+const stepUpKey = (need: StepUpNeed) => `${need.purpose}:${need.merchantId ?? ''}`;
+
+/** A call's step-up need, from the contract (the merchant from its path), or null when it needs none. */
+function stepUpNeedOf(def: CallEndpoint, params: Record<string, string | number>): StepUpNeed | null {
+  if (!def.stepUp) return null;
+  return { purpose: def.stepUp, merchantId: def.access.kind === 'merchant' ? Number(params.id) : null };
+}
+
 interface PreparedRequest {
   method: string;
   url: string;
@@ -168,6 +186,10 @@ interface PreparedRequest {
   issuesAuthorization: boolean;
   headers?: Readonly<Record<string, string>>;
   accept?: string;
+  /** A change that needs a proof: the proof this tab holds for it is sent along. */
+  stepUp?: StepUpNeed;
+  /** The change spends its proof when it succeeds (every step-up call but the first of a two-call change). */
+  spendsProof?: boolean;
 }
 
 interface RawResponse {
@@ -239,6 +261,8 @@ const isTokenExpired = (response: RawResponse) =>
 
 const isEnrolmentRequired = (failure: RawResponse) =>
   failure.status === 403 && errorBody(failure.status, failure.text).type === 'two_step_enrolment_required';
+const isStepUpRequired = (failure: RawResponse) =>
+  failure.status === 403 && errorBody(failure.status, failure.text).type === 'step_up_required';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -246,6 +270,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const loadSchemas = options.loadSchemas ?? loadCallSchemas;
   const { session } = options;
   let refreshing: Promise<void> | null = null;
+  /** Step-up proofs this tab holds, by purpose and merchant: each until its change is made. */
+  const heldProofs = new Map<string, string>();
 
   /** Starts loading a schema; a chunk that cannot be fetched is a network failure. */
   function loadSchema<T>(pick: SchemaPick<T>): Promise<z.ZodType<T>> {
@@ -268,6 +294,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     headers.set('Accept', request.accept ?? 'application/json');
     const authorization = request.withAuthorization ? session.getAuthorization() : null;
     if (authorization) headers.set(AUTHORIZATION, authorization);
+    const proof = request.stepUp ? heldProofs.get(stepUpKey(request.stepUp)) : undefined;
+    if (proof) headers.set(STEP_UP_HEADER, proof);
     let body: string | FormData | undefined;
     if (request.body instanceof FormData) {
       // Uploads: the browser writes the multipart Content-Type with its boundary.
@@ -411,15 +439,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // The schema chunk loads while the request is under way.
     const schema = loadSchema(pick);
     let response = await exchange(request, retryable);
-    if (
-      retryable &&
-      response.status === 403 &&
-      options.onStepUpRequired &&
-      errorBody(response.status, response.text).type === 'step_up_required' &&
-      (await options.onStepUpRequired())
-    ) {
-      response = await exchange(request, retryable);
+    if (retryable && request.stepUp && isStepUpRequired(response)) {
+      // None held, spent or expired: the user proves themselves for this change, and it is sent again.
+      const key = stepUpKey(request.stepUp);
+      heldProofs.delete(key);
+      const proof = options.onStepUpRequired ? await options.onStepUpRequired(request.stepUp) : null;
+      if (proof) {
+        heldProofs.set(key, proof);
+        response = await exchange(request, retryable);
+      }
     }
+    if (response.ok && request.stepUp && request.spendsProof) heldProofs.delete(stepUpKey(request.stepUp));
     if (!response.ok) {
       const error = new ApiError(response.status, errorBody(response.status, response.text));
       // Still refused after any refresh: the sign-in is over (revoked, or the user was suspended).
@@ -435,7 +465,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function prepareCall(id: CallId, callOptions: AnyCallOptions): PreparedRequest {
     const def: CallEndpoint = CALL_ENDPOINTS[id];
+    const stepUp = stepUpNeedOf(def, callOptions.params ?? {});
     return {
+      ...(stepUp ? { stepUp, spendsProof: def.stepUpUse !== 'prepares' } : {}),
       method: def.method,
       url: apiUrl(callPath(def.path, callOptions.params ?? {})),
       query: callOptions.query ?? {},

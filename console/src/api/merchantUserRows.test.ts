@@ -10,6 +10,7 @@ const user = (overrides: Partial<MerchantUser>): MerchantUser => ({
   activate_token_available_until: null,
   name: 'ユーザー',
   role: 'Member',
+  two_step: false,
   ...overrides,
 });
 

@@ -26,6 +26,13 @@ export class PasskeyError extends Error {
   }
 }
 
+/**
+ * Whether the page was opened at an IP address (http://127.0.0.1, say): browsers refuse passkeys there,
+ * since a passkey belongs to a domain name; `localhost` and a real host name work (issue 45).
+ */
+export const hostIsIpAddress = (hostname: string = globalThis.location?.hostname ?? ''): boolean =>
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[');
+
 export const browserHasPasskeys = (): boolean =>
   typeof globalThis.PublicKeyCredential === 'function' && typeof navigator?.credentials?.get === 'function';
 

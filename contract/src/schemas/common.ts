@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, STEP_UP_PURPOSES } from '../constants';
 import { ERROR_TYPES } from '../messages';
 import { ROLES } from '../roles';
 import { datesInOrder } from './periodOrder';
@@ -25,6 +25,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   /** The offending field of a 400 answer, as a dotted path. */
   field: z.string().optional(),
+  /** What a `step_up_required` refusal needs a proof for. */
+  purpose: z.enum(STEP_UP_PURPOSES).optional(),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -15,6 +15,8 @@ export const merchantUserSchema = z.object({
   activate_token_available_until: instantSchema.nullable(),
   name: z.string(),
   role: roleSchema,
+  /** Whether the user has a second factor (an authenticator app or a passkey): the Owner sees who lacks it. */
+  two_step: z.boolean(),
 });
 /** The list pages like every list (the specification's call answers the items; paging is added). */
 export const merchantUsersQuerySchema = pagingQuerySchema;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORM } from '../constants';
+import { PLATFORM, STEP_UP_PURPOSES } from '../constants';
 import { roleSchema } from './common';
 import { secondStepSchema, stepUpProofBodySchema } from './twoStep';
 
@@ -58,8 +58,11 @@ export const authClaimsSchema = z.object({
 
 export type MerchantSessionResponse = z.infer<typeof merchantSessionResponseSchema>;
 
-/** The sign-in proves its user again: the password of the signed-in identity. */
 /** The password, or for a user with a second factor a code, a recovery code or a passkey (issue 24). */
 export const stepUpBodySchema = stepUpProofBodySchema;
-/** Until when the proof lets the sign-in make step-up changes. */
-export const stepUpResponseSchema = z.object({ stepped_up_until: z.string() });
+/** The proof: sent by this tab in the Step-Up-Token header with the change it was made for, until it expires. */
+export const stepUpResponseSchema = z.object({
+  step_up_token: z.string(),
+  purpose: z.enum(STEP_UP_PURPOSES),
+  expires_at: z.string(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STEP_UP_PURPOSES } from '../constants';
 import { idSchema, instantSchema } from './common';
 
 /*
@@ -34,6 +35,10 @@ export const TWO_STEP_MESSAGES = {
   passkeyRetry: 'パスキーを登録できませんでした。もう一度お試しください',
   passkeyTaken: 'このパスキーはすでに登録されています',
   noFactor: '2段階認証が設定されていません',
+  enrolBeforeRequiring:
+    'スタッフに2段階認証を必須にする前に、まずご自身の2段階認証（認証アプリまたはパスキー）を設定してください',
+  factorRequired:
+    '2段階認証を設定しているため、パスワードだけでは本人確認できません。認証アプリの確認コードかパスキーを使ってください',
 } as const;
 
 /** A code as typed: digits, spaces and hyphens dropped; full-width digits become ASCII. */
@@ -76,11 +81,17 @@ export const completeSecondStepBodySchema = z.intersection(
 export const secondStepTokenBodySchema = z.object({ token: z.string().min(1).max(200) });
 export const passkeyOptionsResponseSchema = z.object({ options: webAuthnJsonSchema });
 
-/** Step-up: the password, or (for an enrolled user) a code, a recovery code or a passkey. */
-export const stepUpProofBodySchema = z.union([
-  z.object({ password: z.string().min(1, 'パスワードを入力してください').max(256) }),
-  secondFactorProofSchema,
-]);
+/**
+ * Step-up: what the proof is for (and in which merchant), and the proof: the password for a user without
+ * a second factor; for one with an app or a passkey, a code, a recovery code or a passkey (issue 45).
+ */
+export const stepUpProofBodySchema = z.intersection(
+  z.object({ purpose: z.enum(STEP_UP_PURPOSES), merchant_id: z.number().int().positive().nullable().default(null) }),
+  z.union([
+    z.object({ password: z.string().min(1, 'パスワードを入力してください').max(256) }),
+    secondFactorProofSchema,
+  ]),
+);
 
 export const passkeySchema = z.object({
   id: z.number().int(),

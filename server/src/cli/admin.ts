@@ -119,7 +119,7 @@ export function databaseBackend(
     listRefunds: (options) => operatorRefundList(db, options),
     approveRefund: (id) => approveRefund(db, { applicationId: id }),
     pruneIdempotencyKeys: (days) => pruneIdempotencyKeys(db, days),
-    resetTwoStep: (email) => resetTwoStep(db, email, new Date()),
+    resetTwoStep: (email) => resetTwoStep(db, email, new Date(), publicUrl),
     correctFee: (input) => correctMonthlyFee(db, input, new Date()),
   };
 }

@@ -23,6 +23,8 @@ export interface IdentityTable {
   password_hash: string | null;
   /** Failed passwords in a row; reset by a successful sign-in and when a lockout starts. */
   failed_sign_ins: Generated<number>;
+  /** Failed second-step proofs in a row (migration 0019): only a completed second step resets them. */
+  failed_second_steps: Generated<number>;
   /** Sign-in is refused until then. */
   locked_until: Timestamp | null;
   created_at: CreatedAt;
@@ -306,8 +308,25 @@ export interface SessionFamilyTable {
   platform: string;
   created_at: CreatedAt;
   revoked_at: Timestamp | null;
-  /** When the sign-in last proved its user again (migration 0013): a step-up lasts STEP_UP_WINDOW_MS. */
-  stepped_up_at: Timestamp | null;
+}
+
+/**
+ * A proof for one change (migration 0019): made by one tab (family) for one purpose, in one merchant
+ * (null for the user's own account), presented by that tab with the change and spent by it.
+ */
+export interface StepUpProofTable {
+  id: Generated<string>;
+  /** sha256 of the opaque token the tab holds, hex. */
+  token_hash: string;
+  popinfo_id: string;
+  user_id: number;
+  merchant_id: number | null;
+  purpose: string;
+  /** What proved the user: password, totp, recovery_code or passkey. */
+  method: string;
+  expires_at: Timestamp;
+  spent_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface ReauthTokenTable {
@@ -384,6 +403,7 @@ export interface Database {
   refund_applications: RefundApplicationTable;
   notices: NoticeTable;
   session_families: SessionFamilyTable;
+  step_up_proofs: StepUpProofTable;
   reauth_tokens: ReauthTokenTable;
   account_tokens: AccountTokenTable;
   audit_events: AuditEventTable;

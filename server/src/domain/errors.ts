@@ -1,4 +1,4 @@
-import { type ErrorType, TWO_STEP_MESSAGES } from '@coin/contract';
+import { type ErrorType, type StepUpPurpose, TWO_STEP_MESSAGES } from '@coin/contract';
 
 const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   invalid_request: '入力内容が正しくありません',
@@ -21,7 +21,7 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
   duplicate_email: 'このメールアドレスはすでに登録されています',
   account_locked:
     'パスワードの誤りが続いたため、アカウントを一時的にロックしています。しばらく待ってから再度お試しください',
-  step_up_required: 'この操作の前に、パスワードで本人確認をしてください',
+  step_up_required: 'この操作の前に、本人確認をしてください',
   two_step_enrolment_required: TWO_STEP_MESSAGES.enrolmentRequired,
 };
 
@@ -30,6 +30,8 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
  * and domain code throw it; the HTTP layer chooses the status and renders it (http/errors.ts).
  */
 export class DomainError extends Error {
+  /** What a `step_up_required` refusal needs a proof for (stepUpRequired). */
+  purpose?: StepUpPurpose;
   constructor(
     readonly type: ErrorType,
     message: string = DEFAULT_MESSAGES[type],
@@ -39,6 +41,13 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
   }
+}
+
+/** A refusal that names what the change needs a proof for (403 `step_up_required`, issue 45). */
+export function stepUpRequired(purpose: StepUpPurpose): DomainError {
+  const error = new DomainError('step_up_required');
+  error.purpose = purpose;
+  return error;
 }
 
 export const notFound = (message?: string) => new DomainError('not_found', message);

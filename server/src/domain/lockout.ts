@@ -1,7 +1,11 @@
 import type { Db } from '../db/connection';
 import { recordAudit } from './audit';
 
-/* The sign-in lockout: failed passwords (and second-step codes) in a row lock an account for a while. */
+/*
+ * The sign-in lockout: failed passwords in a row, or failed second-factor proofs in a row, lock an account
+ * for a while. The two are counted apart: a correct password resets only its own count, so a password
+ * thief cannot wipe the count of wrong codes by signing in again (issue 45, N1).
+ */
 
 export interface LockoutPolicy {
   /** Failed passwords in a row that lock the account. */
@@ -20,9 +24,13 @@ export const lockoutPolicyOf = (config: { lockoutThreshold: number; lockoutMinut
   minutes: config.lockoutMinutes,
 });
 
+/** What failed: a password, or a proof of the second factor (code, recovery code, passkey). */
+export type FailureKind = 'password' | 'second_factor';
+const COUNTER = { password: 'failed_sign_ins', second_factor: 'failed_second_steps' } as const;
+
 /**
- * Counts a failed password (or second-factor proof); the failure that reaches the threshold locks the account (and answers so).
- * Returns true when it locked.
+ * Counts a failed password or second-factor proof; the failure that reaches the threshold of its kind locks
+ * the account (and answers so). Returns true when it locked.
  */
 export async function countFailure(
   db: Db,
@@ -30,19 +38,21 @@ export async function countFailure(
   policy: LockoutPolicy,
   now: Date,
   onLocked?: OnLocked,
+  kind: FailureKind = 'password',
 ): Promise<boolean> {
+  const counter = COUNTER[kind];
   const until = new Date(now.getTime() + policy.minutes * 60_000);
   const locked = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('identities')
-      .set((eb) => ({ failed_sign_ins: eb('failed_sign_ins', '+', 1) }))
+      .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
       .where('id', '=', identityId)
-      .returning(['failed_sign_ins', 'email'])
+      .returning([`${counter} as failures`, 'email'])
       .executeTakeFirstOrThrow();
-    if (row.failed_sign_ins < policy.threshold) return null;
+    if (row.failures < policy.threshold) return null;
     await trx
       .updateTable('identities')
-      .set({ failed_sign_ins: 0, locked_until: until })
+      .set({ [counter]: 0, locked_until: until })
       .where('id', '=', identityId)
       .execute();
     await recordAudit(
@@ -51,7 +61,7 @@ export async function countFailure(
         actorUserId: null,
         action: 'identity.locked',
         targetUserId: identityId,
-        after: { minutes: policy.minutes, failures: row.failed_sign_ins },
+        after: { minutes: policy.minutes, failures: row.failures, kind },
       },
       now,
     );

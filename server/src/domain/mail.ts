@@ -108,7 +108,13 @@ export function invitationMail(input: {
   role: keyof typeof ROLE_LABELS;
   link: string;
   expiresAt: Date;
+  /** The shop requires two-step sign-in of its staff: the invitee is told before they start (issue 45). */
+  twoStepRequired?: boolean;
 }): Mail {
+  const twoStep = input.twoStepRequired
+    ? `\n${input.merchantName}では2段階認証が必須です。登録後の最初のログインで、スマートフォンの認証アプリ\n` +
+      '（Google Authenticator など）かパスキーの設定をお願いします。設定の手順は画面でご案内します。\n'
+    : '';
   return {
     to: input.to,
     link: input.link,
@@ -119,7 +125,8 @@ export function invitationMail(input: {
       '次のリンクを開いて、登録を完了してください。\n\n' +
       `${input.link}\n\n` +
       `リンクの有効期限: ${tokyoDateTime(input.expiresAt)}\n` +
-      '期限が切れた場合は、招待した方に再送を依頼してください。' +
+      '期限が切れた場合は、招待した方に再送を依頼してください。\n' +
+      twoStep +
       FOOTER,
   };
 }
@@ -204,6 +211,10 @@ export function emailChangeMail(input: { to: string; link: string; expiresAt: Da
  * Trust: to every Owner of a merchant whose payout account has just changed: who changed it, when, the
  * old and the new account (masked), how long payouts to it are held, and what to do if it was not them.
  */
+/**
+ * Every Owner is told of a payout account registered or changed, in words that say which (a first
+ * registration, another account, or only the holder's name), and never told to discard it (issue 45).
+ */
 export function bankAccountChangedMail(input: {
   to: string;
   merchantName: string;
@@ -211,24 +222,31 @@ export function bankAccountChangedMail(input: {
   at: Date;
   before: string | null;
   after: string;
+  /** What changed: a first registration, another account, or the holder's name of the same account. */
+  kind: 'registered' | 'changed' | 'holder_renamed';
   heldUntil: Date | null;
   link: string;
 }): Mail {
   const hold = input.heldUntil
     ? `この口座への出金は ${tokyoDateTime(input.heldUntil)} まで保留し、その後の最初の出金でまとめて振り込みます。\n`
     : '';
+  const what = { registered: '登録', changed: '変更', holder_renamed: '口座名義を変更' }[input.kind];
+  const subject = input.kind === 'registered' ? '振込先口座が登録されました' : '振込先口座が変更されました';
+  const lines =
+    input.kind === 'registered'
+      ? `登録した口座: ${input.after}\n\n`
+      : `変更前: ${input.before ?? '（未登録）'}\n変更後: ${input.after}\n\n`;
   return {
     to: input.to,
     link: input.link,
-    subject: `【${input.merchantName}】振込先口座が変更されました`,
+    subject: `【${input.merchantName}】${subject}`,
     text:
-      `${tokyoDateTime(input.at)}に、${input.actorName}さんが ${input.merchantName} の振込先口座を変更しました。\n\n` +
-      `変更前: ${input.before ?? '（未登録）'}\n` +
-      `変更後: ${input.after}\n\n` +
+      `${tokyoDateTime(input.at)}に、${input.actorName}さんが ${input.merchantName} の振込先口座を${what}しました。\n\n` +
+      lines +
       hold +
-      'お心当たりがない場合は、第三者による変更の可能性があります。ただちに管理画面で振込先口座を\n' +
+      `お心当たりがない場合は、第三者による${what}の可能性があります。ただちに管理画面で振込先口座を\n` +
       '確認し、パスワードを変更したうえで、サポート窓口にご連絡ください。\n\n振込先口座: ' +
       `${input.link}` +
-      FOOTER,
+      '\n\n※このメールは送信専用です。\n',
   };
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEMO, describeEachDatabase, signIn, stepUp } from '../testing/harness';
+import { DEMO, describeEachDatabase, injectProved, signIn } from '../testing/harness';
 import type { Mail, Mailer } from './mail';
 import { deliverDueMail, MAIL_RETRY_MINUTES, queueMail } from './mailOutbox';
 
@@ -70,13 +70,11 @@ describeEachDatabase(
 
     it('an invitation answers 200 while SMTP is down; the mail waits in the outbox, and the user exists once', async () => {
       const owner = await signIn(env().app, DEMO.owner);
-      await stepUp(env().app, owner);
       const email = `outbox-${env().target.kind}@example.com`;
       const invite = () =>
-        env().app.inject({
+        injectProved(env().app, owner, {
           method: 'POST',
           url: `/api/merchants/${DEMO.mainMerchantId}/users`,
-          headers: { authorization: owner.authorization },
           payload: { name: '待機 花子', role: 'Member', email },
         });
       const first = await invite();

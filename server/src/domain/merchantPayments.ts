@@ -20,8 +20,14 @@ export const PAYMENT_MESSAGES = {
   insufficientBalance: '残高が不足しています（支払額と手数料の合計が残高を超えています）',
 } as const;
 
-/** The fee of an amount at a rate in basis points; fractions of a coin are cut off. */
-export const paymentFee = (amount: number, rateBp: number) => Math.floor((amount * rateBp) / 10_000);
+/**
+ * The fee of an amount at a rate in basis points; fractions of a coin are cut off, but a fee at a positive
+ * rate is at least one coin (a payment under 100 at 1 % would otherwise pay none, issue 45).
+ */
+export const paymentFee = (amount: number, rateBp: number) => {
+  const fee = Math.floor((amount * rateBp) / 10_000);
+  return rateBp > 0 && amount > 0 ? Math.max(1, fee) : fee;
+};
 
 /** GET /merchant/rate/selects */
 export async function listPaymentRates(db: Db): Promise<CallResponse<'listPaymentRates'>> {

@@ -6,7 +6,8 @@ import { invalidRequest, notFound } from './errors';
 import { bankAccountChangedMail } from './mail';
 import { queueMail } from './mailOutbox';
 import { merchantImagePath } from './merchantImages';
-import { maskAccount, maskAccountNumber, maskedAccountText } from './payouts';
+import { holdEnd, maskAccount, maskAccountNumber, maskedAccountText } from './payouts';
+import { ownersOf } from './securityMail';
 import { bankFullName, branchFullName, findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
 
 /* Merchant settings: the profile, open/closed, tags, rebate coin and payout bank account. */
@@ -324,24 +325,32 @@ export async function putBankAccount(
       (['bank_code', 'branch_code', 'account_type', 'account_number', 'holder_name'] as const).some(
         (key) => before[key] !== account[key],
       );
-    const changedAt = changed ? { changed_at: now } : {};
+    const holderOnly =
+      changed &&
+      (['bank_code', 'branch_code', 'account_type', 'account_number'] as const).every(
+        (key) => before[key] === account[key],
+      );
+    // A first registration of a shop that has been paid by other merchants is held as a change is: the
+    // money another shop sent does not leave at once for an account nobody has seen yet (issue 45, N4).
+    const firstAfterPayments =
+      before === undefined &&
+      (await trx
+        .selectFrom('merchant_payments')
+        .select('transaction_id')
+        .where('to_merchant_id', '=', merchantId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined;
+    const held = changed || firstAfterPayments;
+    const changedAt = held ? { changed_at: now } : {};
     await trx
       .insertInto('merchant_bank_accounts')
       .values({ merchant_id: merchantId, ...account, updated_at: now, ...changedAt })
       .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ ...account, updated_at: now, ...changedAt }))
       .execute();
-    const heldUntil =
-      changed && notice.holdHours > 0 ? new Date(now.getTime() + notice.holdHours * 60 * 60 * 1000) : null;
+    const heldUntil = held ? holdEnd(now, notice.holdHours) : null;
     const [merchant, owners, actorRow] = await Promise.all([
       trx.selectFrom('merchants').select('name').where('id', '=', merchantId).executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('merchant_users as mu')
-        .innerJoin('identities as i', 'i.id', 'mu.user_id')
-        .select('i.email')
-        .where('mu.merchant_id', '=', merchantId)
-        .where('mu.role', '=', 'Owner')
-        .where('mu.status', '=', 'ACTIVE')
-        .execute(),
+      ownersOf(trx, merchantId),
       trx
         .selectFrom('merchant_users')
         .select('name')
@@ -353,7 +362,8 @@ export async function putBankAccount(
       await queueMail(
         trx,
         bankAccountChangedMail({
-          to: owner.email,
+          to: owner,
+          kind: before === undefined ? 'registered' : holderOnly ? 'holder_renamed' : 'changed',
           merchantName: merchant.name,
           actorName: actorRow?.name ?? `ユーザー${actor.userId}`,
           at: now,

@@ -18,6 +18,7 @@ export interface MailOutbox {
 }
 
 import { hashToken, newOpaqueToken } from './tokens';
+import { hasSecondFactor } from './twoStep';
 
 /** What the staff and account operations need beyond their input. */
 export interface AccountDeps {
@@ -44,13 +45,14 @@ interface MerchantUserRow {
   role: Role;
 }
 
-const answer = (row: MerchantUserRow): MerchantUserAnswer => ({
+const answer = async (db: Db, row: MerchantUserRow): Promise<MerchantUserAnswer> => ({
   user_id: row.user_id,
   ...(row.email !== null ? { email: row.email } : {}),
   status: row.status,
   activate_token_available_until: row.activate_token_available_until?.toISOString() ?? null,
   name: row.name,
   role: row.role,
+  two_step: await hasSecondFactor(db, row.user_id),
 });
 
 const snapshot = (row: { name: string; role: Role; status: MerchantUserStatus }) => ({
@@ -62,25 +64,25 @@ const snapshot = (row: { name: string; role: Role; status: MerchantUserStatus })
 const invitationLink = (config: Config, token: string) => `${config.publicUrl}/mu?token=${encodeURIComponent(token)}`;
 const hours = (n: number) => n * 60 * 60 * 1000;
 
-async function merchantName(db: Db, merchantId: number): Promise<string> {
-  const merchant = await db.selectFrom('merchants').select('name').where('id', '=', merchantId).executeTakeFirst();
-  if (!merchant) throw notFound();
-  return merchant.name;
-}
-
 /** Queues the invitation mail in the change's transaction (delivered after the commit). */
 async function queueInvitation(
   trx: Db,
   deps: AccountDeps,
   input: { merchantId: number; to: string; name: string; role: Role; token: string; expiresAt: Date },
 ): Promise<void> {
-  const merchant = await merchantName(trx, input.merchantId);
+  const merchant = await trx
+    .selectFrom('merchants')
+    .select(['name', 'require_two_step'])
+    .where('id', '=', input.merchantId)
+    .executeTakeFirst();
+  if (!merchant) throw notFound();
   await queueMail(
     trx,
     invitationMail({
       to: input.to,
       name: input.name,
-      merchantName: merchant,
+      merchantName: merchant.name,
+      twoStepRequired: merchant.require_two_step,
       role: input.role,
       link: invitationLink(deps.config, input.token),
       expiresAt: input.expiresAt,
@@ -208,7 +210,7 @@ export async function inviteMerchantUser(
     return saved;
   });
   deps.outbox.kick();
-  return answer(row);
+  return answer(deps.db, row);
 }
 
 async function lockedMerchantUser(trx: Db, merchantId: number, userId: number) {
@@ -281,7 +283,7 @@ export async function updateMerchantUser(
       current.role === 'Owner' && current.status === 'ACTIVE' && (next.role !== 'Owner' || next.status !== 'ACTIVE');
     if (losesOwner) await assertAnotherActiveOwner(trx, merchantId, userId);
     if (next.name === current.name && next.role === current.role && next.status === current.status) {
-      return answer(current);
+      return answer(trx, current);
     }
     const saved = await trx
       .updateTable('merchant_users')
@@ -303,7 +305,7 @@ export async function updateMerchantUser(
       },
       deps.now,
     );
-    return answer(saved);
+    return answer(trx, saved);
   });
 }
 
@@ -354,7 +356,7 @@ export async function resendInvitation(
     return saved;
   });
   deps.outbox.kick();
-  return answer(row);
+  return answer(deps.db, row);
 }
 
 /* ---------- following the invitation link ---------- */

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { notFound } from './errors';
 import { addDays, addMonths, tokyoDate, tokyoDayStart, tokyoMonth, tokyoMonthStart, tokyoPeriod } from './time';
+import { hasFactorColumn } from './twoStep';
 
 /** The longest period a daily-sales query may cover (two years of days). */
 export const DAILY_SALES_MAX_DAYS = 731;
@@ -145,6 +146,7 @@ export async function listMerchantUsers(
       .executeTakeFirstOrThrow(),
     merchantUsersOf(db, merchantId)
       .select(['mu.user_id', 'mu.email', 'mu.status', 'mu.activate_token_available_until', 'mu.name', 'mu.role'])
+      .select(hasFactorColumn('mu.user_id').as('two_step'))
       .orderBy('mu.created_at')
       .orderBy('mu.user_id')
       .limit(query.limit)
@@ -159,6 +161,7 @@ export async function listMerchantUsers(
       activate_token_available_until: row.activate_token_available_until?.toISOString() ?? null,
       name: row.name,
       role: row.role,
+      two_step: row.two_step === true,
     })),
     total: Number(total),
     limit: query.limit,

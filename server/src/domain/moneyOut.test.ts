@@ -4,6 +4,7 @@ import { DEMO_CUSTOMER_WALLET } from '../seed/moneyOut';
 import { DEMO, describeEachDatabase, type SignedIn, signIn, signInAt, tokyoDay } from '../testing/harness';
 import { issueInvoice } from './invoices';
 import { heldForRefunds, SYSTEM_WALLETS } from './ledger';
+import { paymentFee } from './merchantPayments';
 import { operatorIssueInvoice, operatorPayUrlPayment } from './operatorMoneyOut';
 import { balanceOf, entrySum, freshPayment, requestRefund, settleBalance } from './refunds.fixtures';
 import { createUrlPayment, urlPaymentUrl } from './urlPayments';
@@ -597,5 +598,15 @@ describeEachDatabase('money in and out', (env) => {
         `2010/03/05 12:00:00,${old.id},${STATION.name},2010年3月分,${old.coin_name},900,2010/03/31,期限超過,,`,
       );
     });
+  });
+});
+
+describe('the fee of a payment to another merchant', () => {
+  it('cuts fractions off, and takes at least one coin at a positive rate', () => {
+    expect(paymentFee(1000, 100)).toBe(10);
+    expect(paymentFee(1099, 100)).toBe(10);
+    expect(paymentFee(99, 100)).toBe(1);
+    expect(paymentFee(1, 30)).toBe(1);
+    expect(paymentFee(500, 0)).toBe(0);
   });
 });

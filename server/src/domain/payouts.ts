@@ -233,8 +233,13 @@ export async function listPayouts(
   ]);
   // The first closing not yet run: today's closing is already past once its payout exists.
   const lastRun = scheduled.at(-1)?.period_end;
-  const closing = closingOnOrAfter(lastRun && lastRun >= today ? addDays(lastRun, 1) : today);
+  const first = closingOnOrAfter(lastRun && lastRun >= today ? addDays(lastRun, 1) : today);
   const heldUntil = account ? holdEnd(account.changed_at, holdHours) : null;
+  // One story after a bank change (issue 45): the closings run while the hold lasts are passed over, and
+  // the first run after it pays their money to the new account; that run is the next payout shown.
+  let closing = first;
+  const holdEndDay = heldUntil && heldUntil.getTime() > now.getTime() ? tokyoDate(heldUntil) : null;
+  while (holdEndDay !== null && addDays(closing, 1) <= holdEndDay) closing = closingOnOrAfter(addDays(closing, 1));
   const gross = payableOf(
     (await balanceOf(db, merchant.wallet_no, PAYOUT_COIN_ID)) -
       (await heldForRefunds(db, merchant.wallet_no, PAYOUT_COIN_ID)),
@@ -244,7 +249,7 @@ export async function listPayouts(
     ...page,
     scheduled: scheduled.map((row) => toPayout(row, today)),
     next: {
-      period_start: periodStartOf(closing),
+      period_start: periodStartOf(first),
       period_end: closing,
       payout_date: payoutDateOf(closing),
       expected_gross: gross,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Role, STEP_UP_WINDOW_MS, type TwoStepMethod } from '@coin/contract';
+import type { Role, TwoStepMethod } from '@coin/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { prepared } from '../db/prepared';
@@ -18,7 +18,6 @@ import {
   pendingSecondStep,
   secondFactorCondition,
   spendSecondStep,
-  takeChallenge,
   type WebAuthnParty,
 } from './twoStep';
 
@@ -193,7 +192,7 @@ export async function completeSecondStep(
   const pending = await pendingSecondStep(db, input.token, now);
   const identity = await db
     .selectFrom('identities')
-    .select(['id', 'locked_until', 'failed_sign_ins'])
+    .select(['id', 'locked_until', 'failed_sign_ins', 'failed_second_steps'])
     .where('id', '=', pending.identity_id)
     .executeTakeFirstOrThrow();
   if (identity.locked_until && identity.locked_until.getTime() > now.getTime()) {
@@ -205,14 +204,18 @@ export async function completeSecondStep(
     challenge: pending.challenge,
   });
   if (refused) {
-    if (await countFailure(db, identity.id, context.policy, now, context.onLocked)) {
+    if (await countFailure(db, identity.id, context.policy, now, context.onLocked, 'second_factor')) {
       throw new DomainError('invalid_credentials');
     }
     throw new DomainError('invalid_request', refused.message, refused.field);
   }
   if (!(await spendSecondStep(db, pending.id, now))) throw new DomainError('invalid_credentials');
-  if (identity.failed_sign_ins > 0) {
-    await db.updateTable('identities').set({ failed_sign_ins: 0 }).where('id', '=', identity.id).execute();
+  if (identity.failed_sign_ins > 0 || identity.failed_second_steps > 0) {
+    await db
+      .updateTable('identities')
+      .set({ failed_sign_ins: 0, failed_second_steps: 0 })
+      .where('id', '=', identity.id)
+      .execute();
   }
   const method = 'totp_code' in input.proof ? 'totp' : 'recovery_code' in input.proof ? 'recovery_code' : 'passkey';
   await recordAudit(
@@ -506,61 +509,4 @@ export async function switchMerchant(
     );
   });
   return { reauthToken, nickName: member.name, role: member.role };
-}
-
-/**
- * Trust: the signed-in user proves themselves again with their password (a wrong one counts toward the
- * sign-in lockout, 400 on `password`). For STEP_UP_WINDOW_MS the caller's sign-in family may make the
- * changes marked `stepUp` in the contract; a bearer token alone, however fresh, never may.
- */
-export async function stepUpSession(
-  db: Db,
-  caller: { userId: number; popinfoId: string },
-  proof: { password: string } | FactorProof,
-  context: { now: Date; party: WebAuthnParty; policy: LockoutPolicy; onLocked?: OnLocked },
-): Promise<Date> {
-  const { now, policy, onLocked } = context;
-  if ('password' in proof) {
-    await confirmCurrentPassword(db, caller.userId, proof.password, now, policy, onLocked, 'password');
-  } else {
-    // A second factor proves the user as well as the password does (issue 24).
-    const identity = await db
-      .selectFrom('identities')
-      .select('locked_until')
-      .where('id', '=', caller.userId)
-      .executeTakeFirstOrThrow();
-    if (identity.locked_until && identity.locked_until.getTime() > now.getTime())
-      throw new DomainError('account_locked');
-    const challenge = 'passkey' in proof ? await takeChallenge(db, caller.userId, 'step_up', now) : null;
-    const refused = await checkFactor(db, caller.userId, proof, { now, party: context.party, challenge });
-    if (refused) {
-      if (await countFailure(db, caller.userId, policy, now, onLocked)) throw new DomainError('account_locked');
-      throw new DomainError('invalid_request', refused.message, refused.field);
-    }
-  }
-  await db
-    .updateTable('session_families')
-    .set({ stepped_up_at: now })
-    .where('popinfo_id', '=', caller.popinfoId)
-    .where('user_id', '=', caller.userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await recordAudit(db, { actorUserId: caller.userId, action: 'session.stepped_up', targetUserId: caller.userId }, now);
-  return new Date(now.getTime() + STEP_UP_WINDOW_MS);
-}
-
-/** Whether the caller's sign-in family proved its user within STEP_UP_WINDOW_MS. */
-export async function hasRecentStepUp(
-  db: Db,
-  caller: { userId: number; popinfoId: string },
-  now: Date,
-): Promise<boolean> {
-  const family = await db
-    .selectFrom('session_families')
-    .select('stepped_up_at')
-    .where('popinfo_id', '=', caller.popinfoId)
-    .where('user_id', '=', caller.userId)
-    .executeTakeFirst();
-  const at = family?.stepped_up_at?.getTime();
-  return at !== undefined && at <= now.getTime() && now.getTime() - at < STEP_UP_WINDOW_MS;
 }

@@ -7,7 +7,7 @@ import { INVITATION_LIMIT_MESSAGES } from '../domain/merchantUsers';
 import { hashPassword } from '../domain/passwords';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
-import { bearerOf, DEMO, describeEachDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
+import { bearerOf, DEMO, describeEachDatabase, injectProved, type SignedIn, signIn } from '../testing/harness';
 import { RecordingMailer, tokenOf } from '../testing/mail';
 
 /** A clock the tests move forward (and back) instead of waiting. */
@@ -43,20 +43,10 @@ describe('staff and account flows', () => {
         payload?: object,
         auth?: SignedIn,
       ): Promise<LightMyRequestResponse> => {
-        const send = () =>
-          env().app.inject({
-            method,
-            url: `/api${url}`,
-            ...(payload ? { payload } : {}),
-            ...(auth ? { headers: { authorization: auth.authorization } } : {}),
-          });
-        let response = await send();
-        // Staff changes need a recent step-up: as the console does, prove and retry once (the step-up
-        // itself is tested in sessions.test.ts; the test clock moves, so a proof may have lapsed).
-        if (auth && response.statusCode === 403 && response.json().type === 'step_up_required') {
-          await stepUp(env().app, auth);
-          response = await send();
-        }
+        // Staff changes need a proof: as the console does, prove and send again (trust.test.ts tests it).
+        const response = auth
+          ? await injectProved(env().app, auth, { method, url: `/api${url}`, payload })
+          : await env().app.inject({ method, url: `/api${url}`, ...(payload ? { payload } : {}) });
         // Mail goes out through the outbox after the answer: wait for it, as a user waits for the mail.
         await env().app.settleBackground();
         return response;

@@ -6,12 +6,15 @@ import {
   type CallId,
   CSV_REPORT_ROLES,
   type CsvReport,
+  STEP_UP_HEADER,
+  type StepUpPurpose,
 } from '@coin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import type { AccessTarget, Membership } from '../domain/access';
 import { DomainError } from '../domain/errors';
-import { type AccessCheck, accessCheck, hasRecentStepUp } from '../domain/sessions';
+import { type AccessCheck, accessCheck } from '../domain/sessions';
+import { releaseStepUpProof, useStepUpProof } from '../domain/stepUp';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
 
 declare module 'fastify' {
@@ -34,11 +37,56 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** What finishing a sign-in calls (the merchants, the session bound to one): open to a user who must still enrol. */
-const SIGN_IN_CALLS: ReadonlySet<CallId> = new Set<CallId>(['getMerchant', 'switchMerchantSession']);
+/**
+ * Open to a user who must still enrol: what finishing a sign-in calls (the merchants, the session bound to
+ * one), and an Owner's requirement itself, which they may always read and turn off (issue 45).
+ */
+const SIGN_IN_CALLS: ReadonlySet<CallId> = new Set<CallId>([
+  'getMerchant',
+  'switchMerchantSession',
+  'getMerchantTwoStep',
+  'putMerchantTwoStep',
+]);
 
 /** What the authorization of a request came to (read once, in the onRequest hook). */
 const checks = new WeakMap<FastifyRequest, AccessCheck>();
+
+/** Step-up proofs spent by a request: given back if its change is refused after all. */
+const spentProofs = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Takes the step-up proof the request presents (STEP_UP_HEADER) for `purpose` in `merchantId` (null: the
+ * caller's own account): spent unless `spend` is false, given back when the answer is a refusal (the
+ * onResponse hook); else 403 `step_up_required` naming the purpose. Calls whose proof depends on their
+ * input (`stepUpUse: 'above_limit'`) call this from their handler.
+ */
+export async function takeStepUpProof(
+  request: FastifyRequest,
+  deps: { db: Db; now: () => Date },
+  need: { purpose: StepUpPurpose; merchantId: number | null; spend: boolean },
+): Promise<void> {
+  const auth = request.auth;
+  if (!auth) throw new DomainError('unauthorized');
+  const header = request.headers[STEP_UP_HEADER.toLowerCase()];
+  const presented = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
+  const id = await useStepUpProof(deps.db, auth, presented, need, deps.now());
+  if (need.spend) spentProofs.set(request, id);
+}
+
+/** The step-up a call's endpoint asks for before its input is read (none for `above_limit`). */
+async function stepUpBeforeInput(
+  request: FastifyRequest,
+  deps: { db: Db; now: () => Date },
+  endpoint: CallEndpoint,
+  merchantId: number | null,
+): Promise<void> {
+  if (!endpoint.stepUp || endpoint.stepUpUse === 'above_limit') return;
+  await takeStepUpProof(request, deps, {
+    purpose: endpoint.stepUp,
+    merchantId,
+    spend: endpoint.stepUpUse !== 'prepares',
+  });
+}
 
 /**
  * The merchant, wallet or refund application a call names (its raw path parameters, or the session's
@@ -101,10 +149,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     if (!auth || !check) throw new DomainError('unauthorized');
     if (access.kind === 'authenticated') {
       // The caller's own account (its second factors): step-up calls need the recent proof too.
-      const own: CallEndpoint = CALL_ENDPOINTS[call.id];
-      if (own.stepUp && !(await hasRecentStepUp(deps.db, auth, deps.now()))) {
-        throw new DomainError('step_up_required');
-      }
+      await stepUpBeforeInput(request, deps, CALL_ENDPOINTS[call.id], null);
       return;
     }
     // Malformed path parameters are the validation's 400 to answer (no merchant can be looked up by them).
@@ -129,10 +174,13 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     if (!SIGN_IN_CALLS.has(call.id) && check.mustEnrol) {
       throw new DomainError('two_step_enrolment_required');
     }
-    // Trust: changes of where money goes, of staff and of the merchant's status need a recent proof.
-    const endpoint: CallEndpoint = CALL_ENDPOINTS[call.id];
-    if (endpoint.stepUp && !(await hasRecentStepUp(deps.db, auth, deps.now()))) {
-      throw new DomainError('step_up_required');
-    }
+    // Trust: changes of where money goes, of staff and of the merchant's status need a proof for them.
+    await stepUpBeforeInput(request, deps, CALL_ENDPOINTS[call.id], membership.merchantId);
+  });
+
+  // A change refused after its proof was taken (its input, a conflict): the proof is given back.
+  app.addHook('onResponse', async (request, reply) => {
+    const spent = spentProofs.get(request);
+    if (spent !== undefined && reply.statusCode >= 400) await releaseStepUpProof(deps.db, spent);
   });
 }

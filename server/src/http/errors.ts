@@ -65,6 +65,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         type: known.type,
         message: known.message,
         ...(known.field ? { field: known.field } : {}),
+        ...(known.purpose ? { purpose: known.purpose } : {}),
       };
       return reply.status(status).send(body);
     }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, describeWithDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
+import { DEMO, describeWithDatabase, injectProved, type SignedIn, signIn } from '../testing/harness';
 import { firstLink, parseMail, tokenOf } from '../testing/mail';
 
 interface Received {
@@ -51,15 +51,13 @@ describe('mail delivery', () => {
       let owner: SignedIn;
       beforeAll(async () => {
         owner = await signIn(env().app, DEMO.owner);
-        await stepUp(env().app, owner);
       });
 
       it('sends the invitation as real mail; its link opens the invitation', async () => {
         const email = `smtp-${env().target.kind}@example.com`;
-        const invited = await env().app.inject({
+        const invited = await injectProved(env().app, owner, {
           method: 'POST',
           url: `/api/merchants/${DEMO.mainMerchantId}/users`,
-          headers: { authorization: owner.authorization },
           payload: { name: '郵便 太郎', role: 'Member', email },
         });
         expect(invited.statusCode, invited.body).toBe(200);

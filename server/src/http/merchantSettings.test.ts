@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../domain/merchantImages';
 import { ZENGIN_MESSAGES } from '../domain/zengin';
 import { NEW_MERCHANT } from '../seed/merchantSettings';
-import { DEMO, describeWithDatabase, type SignedIn, signIn, stepUp } from '../testing/harness';
+import { DEMO, describeWithDatabase, injectProved, type SignedIn, signIn } from '../testing/harness';
 import { multipartFile } from '../testing/multipart';
 
 const NEW_ID = NEW_MERCHANT.id;
@@ -30,8 +30,6 @@ describeWithDatabase('merchant settings', (env) => {
       signIn(env().app, NEW_MERCHANT.owner.email),
       signIn(env().app, DEMO.member),
     ]);
-    // Bank account and status changes need a recent step-up: the Owners have just proved themselves.
-    await Promise.all([stepUp(env().app, owner), stepUp(env().app, newOwner)]);
   });
 
   const send = (
@@ -41,12 +39,15 @@ describeWithDatabase('merchant settings', (env) => {
     payload?: unknown,
     headers: Record<string, string> = {},
   ) =>
-    env().app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: who.authorization, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
+    Object.keys(headers).length === 0
+      ? // Bank account and status changes need a proof: proved and sent again, as the console does.
+        injectProved(env().app, who, { method, url: `/api${url}`, payload })
+      : env().app.inject({
+          method,
+          url: `/api${url}`,
+          headers: { authorization: who.authorization, ...headers },
+          ...(payload === undefined ? {} : { payload: payload as string }),
+        });
   const upload = (who: SignedIn, kind: 'thumbnail' | 'image', bytes: Uint8Array, fileName = 'photo.jpg') => {
     const { payload, headers } = multipartFile(bytes, { fileName, contentType: 'image/jpeg' });
     return send(who, 'POST', `/merchants/${NEW_ID}/${kind}`, payload, headers);

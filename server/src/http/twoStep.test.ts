@@ -4,7 +4,8 @@ import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetTwoStep } from '../domain/twoStep';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { bearerOf, DEMO, describeWithDatabase, type SignedIn, signInAt, stepUp } from '../testing/harness';
+import { bearerOf, DEMO, describeWithDatabase, type SignedIn, signInAt, stepUp, withProof } from '../testing/harness';
+import { RecordingMailer } from '../testing/mail';
 import { SoftAuthenticator } from '../testing/softAuthenticator';
 
 // Two-step sign-in (issue 24): authenticator-app codes, recovery codes and passkeys as the second
@@ -23,6 +24,8 @@ const clock = {
   },
 };
 
+const mailer = new RecordingMailer();
+
 const codeAt = (secret: string, at: Date) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD_SECONDS }).generate({
     timestamp: at.getTime(),
@@ -38,12 +41,13 @@ describe('two-step sign-in', () => {
         url: string,
         payload?: object,
         auth?: Pick<SignedIn, 'authorization'>,
+        proof?: string,
       ): Promise<LightMyRequestResponse> =>
         env().app.inject({
           method,
           url: `/api${url}`,
           ...(payload ? { payload } : {}),
-          ...(auth ? { headers: { authorization: auth.authorization } } : {}),
+          ...(auth ? { headers: proof ? withProof(auth, proof) : { authorization: auth.authorization } } : {}),
         });
       const passwordStep = (email: string, password = DEMO_PASSWORD) =>
         send('POST', '/sessions/merchant', { email, password, platform: 'web' });
@@ -52,8 +56,8 @@ describe('two-step sign-in', () => {
 
       /** Enrols the authenticator app of a signed-in user through the API, as the console does. */
       async function enrolTotp(session: SignedIn) {
-        await stepUp(env().app, session);
-        const started = await send('POST', `/identities/${session.userId}/two_step/totp`, undefined, session);
+        const proof = await stepUp(env().app, session, 'totp');
+        const started = await send('POST', `/identities/${session.userId}/two_step/totp`, undefined, session, proof);
         expect(started.statusCode, started.body).toBe(200);
         const { secret, otpauth_url } = started.json() as { secret: string; otpauth_url: string };
         expect(otpauth_url).toMatch(/^otpauth:\/\/totp\//);
@@ -62,6 +66,7 @@ describe('two-step sign-in', () => {
           `/identities/${session.userId}/two_step/totp`,
           { code: codeAt(secret, clock.now()) },
           session,
+          proof,
         );
         expect(confirmed.statusCode, confirmed.body).toBe(200);
         return { secret, recoveryCodes: (confirmed.json() as { recovery_codes: string[] | null }).recovery_codes };
@@ -180,6 +185,37 @@ describe('two-step sign-in', () => {
         expect((await passwordStep(DEMO.managerNoPayment)).json().second_step).toBeUndefined();
       });
 
+      it('counts wrong codes per account across password steps: a right password does not wipe them (N1)', async () => {
+        const session = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);
+        const { secret } = await enrolTotp(session);
+        const lockMails = () =>
+          mailer.sent.filter((m) => m.to === DEMO.managerNoPayment && m.subject.includes('ロック'));
+        const locksBefore = lockMails().length;
+        try {
+          // Nine wrong codes over three sign-ins, each with the right password: not locked yet.
+          for (let round = 0; round < 3; round++) {
+            const token = (await passwordStep(DEMO.managerNoPayment)).json().second_step.token as string;
+            for (let i = 0; i < 3; i++) expect((await secondStep(token, { totp_code: '000000' })).statusCode).toBe(400);
+          }
+          // The tenth, after yet another right password, locks the account; the right code is then refused.
+          const token = (await passwordStep(DEMO.managerNoPayment)).json().second_step.token as string;
+          expect((await secondStep(token, { totp_code: '000000' })).statusCode).toBe(401);
+          clock.nextStep();
+          const fresh = (await passwordStep(DEMO.managerNoPayment)).json();
+          expect(fresh.second_step).toBeUndefined();
+          await env().app.settleBackground();
+          expect(lockMails()).toHaveLength(locksBefore + 1);
+          expect(codeAt(secret, clock.now())).toMatch(/^\d{6}$/);
+        } finally {
+          await env()
+            .db.updateTable('identities')
+            .set({ locked_until: null, failed_sign_ins: 0, failed_second_steps: 0 })
+            .where('id', '=', session.userId)
+            .execute();
+          await resetTwoStep(env().db, DEMO.managerNoPayment, clock.now());
+        }
+      });
+
       it('proves a step-up with a code, and asks one before a factor is removed', async () => {
         const session = await signInAt(env().app, DEMO.member, DEMO.mainMerchantId).catch(() => null);
         // The member signs in in two steps now: open a session through them.
@@ -188,29 +224,53 @@ describe('two-step sign-in', () => {
         const done = await secondStep(token, { totp_code: codeAt(enrolled.secret, clock.now()) });
         const signedIn = { authorization: bearerOf(done) ?? '', userId: member.userId };
         expect(session).toBeNull();
-        // Removing the app without a recent proof: refused.
+        // Removing the app without a proof: refused, naming what the proof is for.
         const refused = await send('DELETE', `/identities/${member.userId}/two_step/totp`, undefined, signedIn);
         expect(refused.statusCode).toBe(403);
-        expect(refused.json().type).toBe('step_up_required');
+        expect(refused.json()).toMatchObject({ type: 'step_up_required', purpose: 'remove_totp' });
+        // With an app, the password alone proves nothing (N2): not even the right one.
+        const byPassword = await send(
+          'POST',
+          '/sessions/current/step_up',
+          { purpose: 'remove_totp', password: DEMO_PASSWORD },
+          signedIn,
+        );
+        expect(byPassword.statusCode).toBe(400);
+        expect(byPassword.json()).toMatchObject({ field: 'password', message: TWO_STEP_MESSAGES.factorRequired });
         clock.nextStep();
         const proved = await send(
           'POST',
           '/sessions/current/step_up',
-          { totp_code: codeAt(enrolled.secret, clock.now()) },
+          { purpose: 'remove_totp', totp_code: codeAt(enrolled.secret, clock.now()) },
           signedIn,
         );
         expect(proved.statusCode, proved.body).toBe(200);
-        const wrong = await send('POST', '/sessions/current/step_up', { totp_code: '123456' }, signedIn);
+        // The proof to remove the app regenerates no recovery codes (N3: bound to its change).
+        const proof = proved.json().step_up_token as string;
+        const other = await send(
+          'POST',
+          `/identities/${member.userId}/two_step/recovery_codes`,
+          undefined,
+          signedIn,
+          proof,
+        );
+        expect(other.statusCode).toBe(403);
+        const wrong = await send(
+          'POST',
+          '/sessions/current/step_up',
+          { purpose: 'remove_totp', totp_code: '123456' },
+          signedIn,
+        );
         expect(wrong.statusCode).toBe(400);
         expect(wrong.json()).toMatchObject({ field: 'totp_code' });
       });
 
       it('registers a passkey and signs in with it; another user\u2019s passkey or another origin is refused', async () => {
         const manager = await signInAt(env().app, DEMO.manager, DEMO.mainMerchantId);
-        await stepUp(env().app, manager);
+        const proof = await stepUp(env().app, manager, 'passkey');
         const passkey = new SoftAuthenticator(new URL(origin()).origin);
         const options = (
-          await send('POST', `/identities/${manager.userId}/two_step/passkeys/options`, undefined, manager)
+          await send('POST', `/identities/${manager.userId}/two_step/passkeys/options`, undefined, manager, proof)
         ).json().options as { challenge: string; rp: { id: string } };
         expect(options.rp.id).toBe(new URL(origin()).hostname);
         const registered = await send(
@@ -218,6 +278,7 @@ describe('two-step sign-in', () => {
           `/identities/${manager.userId}/two_step/passkeys`,
           { name: 'テスト端末', response: passkey.register(options) },
           manager,
+          proof,
         );
         expect(registered.statusCode, registered.body).toBe(200);
         expect(registered.json().recovery_codes).toHaveLength(10);
@@ -243,27 +304,43 @@ describe('two-step sign-in', () => {
         expect(phished.json()).toMatchObject({ field: 'passkey' });
       });
 
-      it('lets an Owner require two-step: staff without a factor are sent to enrol, with factors they go on', async () => {
+      it('lets an Owner with a factor require two-step; staff without one are sent to enrol, each is mailed', async () => {
         const owner = await signInAt(env().app, DEMO.owner, DEMO.mainMerchantId);
         const before = await send('GET', `/merchants/${DEMO.mainMerchantId}/two_step`, undefined, owner);
         expect(before.json()).toMatchObject({ required: false });
-        const unproved = await send('PUT', `/merchants/${DEMO.mainMerchantId}/two_step`, { required: true }, owner);
-        expect(unproved.statusCode).toBe(403);
-        await stepUp(env().app, owner);
-        const required = await send('PUT', `/merchants/${DEMO.mainMerchantId}/two_step`, { required: true }, owner);
-        expect(required.statusCode, required.body).toBe(200);
-        expect(required.json().required).toBe(true);
+        const requireWith = (proof?: string) =>
+          send('PUT', `/merchants/${DEMO.mainMerchantId}/two_step`, { required: true }, owner, proof);
+        expect((await requireWith()).statusCode).toBe(403);
         try {
-          // The Owner has no factor: refused 本店's calls, but may finish signing in and enrol.
-          const wallet = await send('GET', `/wallets/${DEMO.mainWalletNo}`, undefined, owner);
+          // An Owner without a factor of their own may not require one of the staff (it would lock them out).
+          const unenrolled = await requireWith(await stepUp(env().app, owner, 'two_step_policy', DEMO.mainMerchantId));
+          expect(unenrolled.statusCode).toBe(409);
+          expect(unenrolled.json().message).toBe(TWO_STEP_MESSAGES.enrolBeforeRequiring);
+          const { recoveryCodes } = await enrolTotp(owner);
+          const mailsBefore = mailer.countTo(DEMO.manager);
+          const proof = await stepUp(env().app, owner, 'two_step_policy', DEMO.mainMerchantId, {
+            recovery_code: recoveryCodes?.[0],
+          });
+          const required = await requireWith(proof);
+          expect(required.statusCode, required.body).toBe(200);
+          expect(required.json().required).toBe(true);
+          // Every staff member is told, in a mail that says what, when and from where.
+          await env().app.settleBackground();
+          expect(mailer.countTo(DEMO.manager)).toBe(mailsBefore + 1);
+          const told = mailer.lastTo(DEMO.manager);
+          expect(told?.subject).toContain('2段階認証が必須になりました');
+          expect(told?.text).toContain('操作元のIPアドレス');
+          // A manager without a factor: refused 本店's calls, sent to enrol.
+          const manager = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);
+          const wallet = await send('GET', `/wallets/${DEMO.mainWalletNo}`, undefined, manager);
           expect(wallet.statusCode).toBe(403);
           expect(wallet.json()).toMatchObject({
             type: 'two_step_enrolment_required',
             message: TWO_STEP_MESSAGES.enrolmentRequired,
           });
-          const status = await send('GET', `/identities/${owner.userId}/two_step`, undefined, owner);
+          const status = await send('GET', `/identities/${manager.userId}/two_step`, undefined, manager);
           expect(status.json().required_by).toEqual([expect.objectContaining({ merchant_id: DEMO.mainMerchantId })]);
-          await enrolTotp(owner);
+          // The Owner, enrolled, goes on.
           expect((await send('GET', `/wallets/${DEMO.mainWalletNo}`, undefined, owner)).statusCode).toBe(200);
         } finally {
           await env()
@@ -275,6 +352,6 @@ describe('two-step sign-in', () => {
         }
       });
     },
-    { app: () => ({ now: clock.now }) },
+    { app: () => ({ now: clock.now, mailer }) },
   );
 });

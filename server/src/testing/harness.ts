@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tokyoDayFrom } from '@coin/contract';
+import { type StepUpPurpose, tokyoDayFrom } from '@coin/contract';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Kysely, sql } from 'kysely';
@@ -271,16 +271,58 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
   };
 }
 
-/** Proves the signed-in user again (POST /sessions/current/step_up), as the console's step-up dialog does. */
-export async function stepUp(app: FastifyInstance, session: Pick<SignedIn, 'authorization'>, password = DEMO_PASSWORD) {
+/**
+ * Proves the signed-in user for one change (POST /sessions/current/step_up), as the console's step-up
+ * dialog does; answers the proof's token, to send in the Step-Up-Token header with that change.
+ */
+export async function stepUp(
+  app: FastifyInstance,
+  session: Pick<SignedIn, 'authorization'>,
+  purpose: StepUpPurpose,
+  merchantId: number | null = null,
+  proof: Record<string, unknown> = { password: DEMO_PASSWORD },
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/sessions/current/step_up',
     headers: { authorization: session.authorization },
-    payload: { password },
+    payload: { purpose, merchant_id: merchantId, ...proof },
   });
   if (response.statusCode !== 200) throw new Error(`step-up failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { step_up_token: string }).step_up_token;
 }
+
+/**
+ * Sends a request as the console does: refused for want of a proof (403 `step_up_required`), the user
+ * proves themselves for that change in the merchant its path names, and it is sent again with the proof.
+ */
+export async function injectProved(
+  app: FastifyInstance,
+  session: Pick<SignedIn, 'authorization'>,
+  request: { method: InjectMethod; url: string; payload?: unknown; query?: Record<string, string> },
+  proof: Record<string, unknown> = { password: DEMO_PASSWORD },
+) {
+  const send = (headers: Record<string, string>) =>
+    app.inject({
+      method: request.method,
+      url: request.url,
+      headers,
+      ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
+      ...(request.query ? { query: request.query } : {}),
+    });
+  const first = await send({ authorization: session.authorization });
+  if (first.statusCode !== 403 || first.json().type !== 'step_up_required') return first;
+  const merchant = /\/api\/merchants\/(\d+)\//.exec(request.url)?.[1];
+  const token = await stepUp(app, session, first.json().purpose, merchant ? Number(merchant) : null, proof);
+  return send(withProof(session, token));
+}
+type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The headers of a change made with a step-up proof. */
+export const withProof = (session: Pick<SignedIn, 'authorization'>, proof: string) => ({
+  authorization: session.authorization,
+  'step-up-token': proof,
+});
 
 /** A sign-in bound to a merchant, as the console makes it (POST /merchants/{id}/sessions after signing in). */
 export async function signInAt(app: FastifyInstance, email: string, merchantId: number): Promise<SignedIn> {

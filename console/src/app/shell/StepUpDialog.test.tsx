@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { requestStepUp } from '@/api/stepUp';
-import { descriptionOf, fieldByLabel, mount, submitWith, typeInto, user } from '@/components/formTesting';
+import { descriptionOf, fieldByLabel, mount, submitWith, typeInto } from '@/components/formTesting';
 import { sessionStore } from '@/session';
 import { INITIAL_SESSION_STATE } from '@/session/types';
 import StepUpDialog, { proofsOf } from './StepUpDialog';
@@ -20,13 +20,17 @@ afterEach(() => {
 const passwordField = () => fieldByLabel('パスワード');
 /** The dialog that asks for the password alone. */
 const passwordDialog = () => screen.findByRole('dialog', { name: 'パスワードで本人確認' });
+/** A change of the bank account of merchant 1, and the proof the server answers for it. */
+const BANK = { purpose: 'bank_account', merchantId: 1 } as const;
+const MADE = { step_up_token: 'proof-1', purpose: 'bank_account', expires_at: '2026-11-26T12:05:00Z' } as const;
 
 describe('StepUpDialog', () => {
   it('asks once for several refused changes, says a wrong password, and proves the sign-in', async () => {
     await mount(<StepUpDialog />);
-    const first = requestStepUp();
-    const second = requestStepUp();
-    await passwordDialog();
+    const first = requestStepUp(BANK);
+    const second = requestStepUp(BANK);
+    // The dialog says what the proof is for.
+    expect(within(await passwordDialog()).getByText(/振込先口座の登録・変更の前に/)).toBeTruthy();
 
     vi.mocked(api.call).mockRejectedValueOnce(
       new ApiError(400, { type: 'invalid_request', message: 'wrong', field: 'password' }),
@@ -35,25 +39,27 @@ describe('StepUpDialog', () => {
     await submitWith('確認して続ける');
     await waitFor(() => expect(descriptionOf(passwordField())).toContain('現在のパスワードが正しくありません'));
 
-    vi.mocked(api.call).mockResolvedValueOnce({ stepped_up_until: '2026-11-26T12:05:00Z' });
+    vi.mocked(api.call).mockResolvedValueOnce(MADE);
     await typeInto(passwordField(), 'demo-password');
     await submitWith('確認して続ける');
-    await expect(first).resolves.toBe(true);
-    await expect(second).resolves.toBe(true);
-    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { password: 'demo-password' } });
+    await expect(first).resolves.toBe('proof-1');
+    await expect(second).resolves.toBe('proof-1');
+    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', {
+      body: { purpose: 'bank_account', merchant_id: 1, password: 'demo-password' },
+    });
   });
 
   it('passes the refusal on when cancelled, without calling the server', async () => {
     await mount(<StepUpDialog />);
-    const asked = requestStepUp();
+    const asked = requestStepUp(BANK);
     await passwordDialog();
     await submitWith('キャンセル');
-    await expect(asked).resolves.toBe(false);
+    await expect(asked).resolves.toBeNull();
     expect(api.call).not.toHaveBeenCalled();
   });
 
   it('asks for nothing without a dialog (a signed-out page)', async () => {
-    await expect(requestStepUp(0)).resolves.toBe(false);
+    await expect(requestStepUp(BANK, 0)).resolves.toBeNull();
   });
 });
 
@@ -70,9 +76,6 @@ function signedIn() {
   sessionStore.setState({ user: { user_id: 7, email: 'owner@example.com', name: '鈴木', roles: [] } });
 }
 
-/** The tab of the dialog with this name. */
-const tab = (name: string) => screen.getByRole('tab', { name });
-
 describe('StepUpDialog with a second factor (issue 24)', () => {
   it('lets an enrolled user prove with a code from the app, a wrong code said on the field', async () => {
     signedIn();
@@ -81,19 +84,14 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
       throw new Error(`unexpected ${id}`);
     }) as typeof api.call);
     await mount(<StepUpDialog />);
-    const asked = requestStepUp();
+    const asked = requestStepUp(BANK);
     const dialog = await screen.findByRole('dialog', { name: '本人確認' });
     expect(api.call).toHaveBeenCalledWith('getTwoStep', { params: { id: 7 }, signal: undefined });
-    expect(
-      within(dialog)
-        .getAllByRole('tab')
-        .map((t) => t.textContent),
-    ).toEqual(['パスワード', '確認コード']);
-    // The password stays the first proof offered.
-    expect(tab('パスワード').getAttribute('aria-selected')).toBe('true');
-
-    await user().click(tab('確認コード'));
-    expect(tab('確認コード').getAttribute('aria-selected')).toBe('true');
+    // With a second factor the password alone proves nothing: it is not offered (issue 45); the code is
+    // the one proof, with no tabs to choose from.
+    expect(within(dialog).queryByRole('tab')).toBeNull();
+    expect(within(dialog).queryByLabelText('パスワード')).toBeNull();
+    expect(within(dialog).getByText(/振込先口座の登録・変更の前に/)).toBeTruthy();
     const code = () => fieldByLabel('確認コード');
     expect(code().getAttribute('autocomplete')).toBe('one-time-code');
     expect(code().getAttribute('inputmode')).toBe('numeric');
@@ -105,53 +103,53 @@ describe('StepUpDialog with a second factor (issue 24)', () => {
     await submitWith('確認して続ける');
     await waitFor(() => expect(descriptionOf(code())).toContain('確認コードが正しくありません'));
 
-    vi.mocked(api.call).mockResolvedValueOnce({ stepped_up_until: '2026-12-31T03:05:00Z' });
+    vi.mocked(api.call).mockResolvedValueOnce(MADE);
     await typeInto(code(), '１２３ ４５６');
     await submitWith('確認して続ける');
-    await expect(asked).resolves.toBe(true);
-    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { totp_code: '123456' } });
+    await expect(asked).resolves.toBe('proof-1');
+    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', {
+      body: { purpose: 'bank_account', merchant_id: 1, totp_code: '123456' },
+    });
   });
 
   it('takes a recovery code in the code tab', async () => {
     signedIn();
     vi.mocked(api.call).mockImplementation((async (id: string) => {
       if (id === 'getTwoStep') return STATUS;
-      return { stepped_up_until: '2026-12-31T03:05:00Z' };
+      return MADE;
     }) as typeof api.call);
     await mount(<StepUpDialog />);
-    const asked = requestStepUp();
-    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(2));
-    await user().click(tab('確認コード'));
+    const asked = requestStepUp(BANK);
+    await screen.findByRole('dialog', { name: '本人確認' });
     await submitWith('リカバリーコードを使う');
     await typeInto(fieldByLabel('リカバリーコード'), 'abcd-efgh-jk');
     await submitWith('確認して続ける');
-    await expect(asked).resolves.toBe(true);
-    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', { body: { recovery_code: 'ABCDEFGHJK' } });
+    await expect(asked).resolves.toBe('proof-1');
+    expect(api.call).toHaveBeenLastCalledWith('stepUpSession', {
+      body: { purpose: 'bank_account', merchant_id: 1, recovery_code: 'ABCDEFGHJK' },
+    });
   });
 
   it('asks a user without a factor for the password alone', async () => {
     signedIn();
     vi.mocked(api.call).mockImplementation((async (id: string) => {
       if (id === 'getTwoStep') return { ...STATUS, totp: null, recovery_codes_left: 0, enabled: false };
-      return { stepped_up_until: '2026-12-31T03:05:00Z' };
+      return MADE;
     }) as typeof api.call);
     await mount(<StepUpDialog />);
-    const asked = requestStepUp();
+    const asked = requestStepUp(BANK);
     await passwordDialog();
     expect(screen.queryByRole('tab')).toBeNull();
     await typeInto(passwordField(), 'demo-password');
     await submitWith('確認して続ける');
-    await expect(asked).resolves.toBe(true);
+    await expect(asked).resolves.toBe('proof-1');
   });
 
-  it('offers each proof the user has', () => {
+  it('offers each factor the user has, and the password only to a user without one', () => {
     expect(proofsOf(null)).toEqual(['password']);
     expect(proofsOf({ ...STATUS, enabled: false, totp: null, recovery_codes_left: 0 })).toEqual(['password']);
     const passkey = { id: 1, name: 'Mac', created_at: '2026-12-01T00:00:00Z', last_used_at: null };
-    expect(proofsOf({ ...STATUS, totp: null, recovery_codes_left: 0, passkeys: [passkey] })).toEqual([
-      'password',
-      'passkey',
-    ]);
-    expect(proofsOf({ ...STATUS, passkeys: [passkey] })).toEqual(['password', 'code', 'passkey']);
+    expect(proofsOf({ ...STATUS, totp: null, recovery_codes_left: 0, passkeys: [passkey] })).toEqual(['passkey']);
+    expect(proofsOf({ ...STATUS, passkeys: [passkey] })).toEqual(['code', 'passkey']);
   });
 });

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Tabs.css';
 import type { TwoStepStatus } from '@coin/contract';
 import { Alert, Button, Group, getDefaultZIndex, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { StepUpNeed } from '@/api/client';
 import { errorMessageKey, isApiError } from '@/api/errors';
 import { api } from '@/api/instance';
 import { handleStepUp } from '@/api/stepUp';
@@ -28,10 +29,13 @@ type CodeKind = 'totp' | 'recovery';
 /** How long the dialog waits for the user's factors before it opens with the password alone. */
 const STATUS_WAIT_MS = 2000;
 
-/** The proofs a user may give besides the password (issue 24): none without a second factor. */
+/**
+ * The proofs a user may give: the password without a second factor; with an app or a passkey, only those
+ * (and recovery codes), since the password alone is what a thief may have (issue 45).
+ */
 export function proofsOf(status: TwoStepStatus | null): Proof[] {
   if (!status?.enabled) return ['password'];
-  const proofs: Proof[] = ['password'];
+  const proofs: Proof[] = [];
   if (status.totp || status.recovery_codes_left > 0) proofs.push('code');
   if (status.passkeys.length > 0) proofs.push('passkey');
   return proofs;
@@ -91,19 +95,22 @@ export default function StepUpDialog() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
-  const settle = useRef<((proved: boolean) => void) | null>(null);
+  const [need, setNeed] = useState<StepUpNeed | null>(null);
+  const settle = useRef<((proof: string | null) => void) | null>(null);
 
   useEffect(
     () =>
       handleStepUp(
-        () =>
-          new Promise<boolean>((resolve) => {
+        (asked) =>
+          new Promise<string | null>((resolve) => {
             settle.current = resolve;
             void factorsOfSignedInUser().then((status) => {
               // Cancelled or answered while the factors were asked for: nothing to open.
               if (settle.current !== resolve) return;
-              setProofs(proofsOf(status));
-              setProof('password');
+              const offered = proofsOf(status);
+              setNeed(asked);
+              setProofs(offered);
+              setProof(offered[0] ?? 'password');
               const kinds = codeKindsOf(status);
               setCodeKinds(kinds);
               setCodeKind(kinds[0] ?? 'totp');
@@ -118,12 +125,12 @@ export default function StepUpDialog() {
     [],
   );
 
-  const finish = (proved: boolean) => {
+  const finish = (proof: string | null) => {
     setOpen(false);
     setSubmitting(false);
     setPassword('');
     setCode('');
-    settle.current?.(proved);
+    settle.current?.(proof);
     settle.current = null;
   };
 
@@ -138,8 +145,11 @@ export default function StepUpDialog() {
     setError(null);
     setPasskeyError(null);
     try {
-      await api.call('stepUpSession', { body: await body() });
-      finish(true);
+      if (!need) return;
+      const made = await api.call('stepUpSession', {
+        body: { purpose: need.purpose, merchant_id: need.merchantId, ...(await body()) },
+      });
+      finish(made.step_up_token);
     } catch (failure) {
       setSubmitting(false);
       onRefused(failure);
@@ -197,7 +207,8 @@ export default function StepUpDialog() {
     />
   );
 
-  const withFactors = proofs.length > 1;
+  const withFactors = !proofs.includes('password');
+  const purpose = need ? t(`twoStep.stepUp.purposes.${need.purpose}`) : '';
   const codePanel = (
     <Stack gap="xs">
       <Text size="sm">{t(codeKind === 'totp' ? 'twoStep.stepUp.codeLead' : 'twoStep.stepUp.recoveryLead')}</Text>
@@ -251,15 +262,15 @@ export default function StepUpDialog() {
     // Above the dialog the change came from (a confirm step is often open below it).
     <Modal
       opened={open}
-      onClose={() => finish(false)}
+      onClose={() => finish(null)}
       title={t(withFactors ? 'twoStep.stepUp.title' : 'accounts.stepUp.title')}
       {...frame}
       zIndex={getDefaultZIndex('modal') + 10}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text size="sm">{t(withFactors ? 'twoStep.stepUp.body' : 'accounts.stepUp.body')}</Text>
-          {withFactors ? (
+          <Text size="sm">{t(withFactors ? 'twoStep.stepUp.body' : 'accounts.stepUp.body', { purpose })}</Text>
+          {proofs.length > 1 ? (
             <Tabs value={proof} onChange={(value) => value && choose(value as Proof)} keepMounted={false}>
               <Tabs.List aria-label={t('twoStep.stepUp.tabsLabel')} grow>
                 {proofs.map((each) => (
@@ -275,10 +286,10 @@ export default function StepUpDialog() {
               ))}
             </Tabs>
           ) : (
-            passwordPanel
+            panels[proofs[0] ?? 'password']
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => finish(false)} disabled={submitting}>
+            <Button variant="default" onClick={() => finish(null)} disabled={submitting}>
               {t('accounts.actions.cancel')}
             </Button>
             <Button type="submit" loading={submitting}>

@@ -66,6 +66,8 @@ export const twoStep = {
     addSubmit: '追加する',
     added: 'パスキー「{{name}}」を追加しました',
     unsupported: 'このブラウザではパスキーを使えません。',
+    ipHost:
+      'IPアドレス（{{host}}）で開いた画面ではパスキーを使えません。パスキーはドメイン名に結び付くためです。管理画面のドメイン名（この端末で試すときは localhost）で開き直してください。',
   },
   recovery: {
     title: 'リカバリーコード',
@@ -94,7 +96,19 @@ export const twoStep = {
   },
   stepUp: {
     title: '本人確認',
-    body: '振込先口座・ユーザー・営業状態・2段階認証の変更の前に、ご本人であることを確認します（確認は5分間有効です）。',
+    body: '{{purpose}}の前に、ご本人であることを確認します。2段階認証を設定しているため、認証アプリの確認コード、パスキー、リカバリーコードのいずれかで確認します。確認はこの画面のこの操作に限り、5分間有効です。',
+    purposes: {
+      totp: '認証アプリの登録',
+      remove_totp: '認証アプリの削除',
+      passkey: 'パスキーの登録',
+      remove_passkey: 'パスキーの削除',
+      recovery_codes: 'リカバリーコードの再発行',
+      two_step_policy: '2段階認証の必須設定の変更',
+      staff: 'ユーザーの招待・変更',
+      merchant_status: '営業状態の変更',
+      bank_account: '振込先口座の登録・変更',
+      payment: '高額の支払い',
+    },
     tabsLabel: '本人確認の方法',
     password: 'パスワード',
     code: '確認コード',
@@ -112,8 +126,8 @@ export const twoStep = {
     requireTitle: 'スタッフに2段階認証を必須にしますか？',
     requireBody:
       '2段階認証を設定していないスタッフ（{{count}}人）は、設定するまでこの加盟店の管理画面を使えなくなります。',
-    requireSelf:
-      'あなたも2段階認証を設定していないため、必須にすると、設定するまでこの加盟店を使えなくなります（2段階認証の画面に移動します）。',
+    enrolFirst: 'スタッフに必須にする前に、まずご自身の2段階認証を設定してください。',
+    enrolLink: '2段階認証を設定する',
     requireConfirm: '必須にする',
     releaseTitle: '2段階認証の必須をやめますか？',
     releaseBody: 'スタッフは2段階認証を設定しなくても、この加盟店の管理画面を使えるようになります。',

@@ -14,7 +14,7 @@ import {
   useStartTotp,
 } from '@/api/twoStep';
 import { clearEnrolmentRequired, enrolmentRequired, subscribeEnrolmentRequired } from '@/api/twoStepEnrolment';
-import { browserHasPasskeys } from '@/api/webauthn';
+import { browserHasPasskeys, hostIsIpAddress } from '@/api/webauthn';
 import { apiErrorText } from '@/components/apiErrorText';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
@@ -329,6 +329,7 @@ function PasskeySection({
 }) {
   const { t } = useTranslation();
   const supported = browserHasPasskeys();
+  const ipHost = hostIsIpAddress();
   return (
     <Section title={t('twoStep.passkeys.title')}>
       <Text size="sm" c="dimmed">
@@ -374,13 +375,15 @@ function PasskeySection({
           ))}
         </Stack>
       )}
-      {supported ? (
+      {supported && !ipHost ? (
         <Button variant="light" onClick={onAdd} style={{ alignSelf: 'flex-start' }}>
           {t('twoStep.passkeys.add')}
         </Button>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('twoStep.passkeys.unsupported')}
+          {ipHost
+            ? t('twoStep.passkeys.ipHost', { host: globalThis.location?.host ?? '' })
+            : t('twoStep.passkeys.unsupported')}
         </Text>
       )}
     </Section>

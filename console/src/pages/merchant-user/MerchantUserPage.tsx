@@ -236,6 +236,20 @@ function userColumns(
       },
     },
     {
+      key: 'twoStep',
+      header: t('accounts.fields.twoStep'),
+      render: (row) =>
+        row.two_step ? (
+          <Badge variant="light" color="teal" radius="sm">
+            {t('accounts.merchantUser.twoStepOn')}
+          </Badge>
+        ) : (
+          <Badge variant="outline" color="orange" radius="sm">
+            {t('accounts.merchantUser.twoStepOff')}
+          </Badge>
+        ),
+    },
+    {
       key: 'actions',
       header: t('accounts.fields.actions'),
       mobile: 'primary',

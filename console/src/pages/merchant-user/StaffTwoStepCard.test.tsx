@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
+import type { AnchorHTMLAttributes } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/instance';
 import { twoStepKeys } from '@/api/twoStep';
@@ -9,6 +10,10 @@ import type { SessionState } from '@/session/types';
 import { StaffTwoStepCard } from './StaffTwoStepCard';
 
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
+// The card's link, without a router: a plain anchor to the same path.
+vi.mock('@/router/AppLink', () => ({
+  AppLink: ({ to, ...rest }: { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>) => <a href={to} {...rest} />,
+}));
 vi.mock('@/session', () => {
   const store = createSessionStore({
     user: { user_id: 1, email: 'owner@example.com', name: '鈴木', roles: [{ merchant_id: 4, role: 'Owner' }] },
@@ -83,16 +88,18 @@ describe("the Owner's requirement of two-step sign-in (issue 24)", () => {
     await waitFor(() => expect(theSwitch().checked).toBe(true));
   });
 
-  it('says so when the Owner has no factor either, and cancelling changes nothing', async () => {
+  it('lets an Owner without a factor require nothing until they enrol, and says where to enrol', async () => {
     await mountCard({ required: false, staff_without: 2 }, false);
-    await user().click(theSwitch());
-    const asked = await screen.findByRole('dialog');
-    await waitFor(() =>
-      expect(within(asked).getByText('あなたも2段階認証を設定していないため', { exact: false })).toBeTruthy(),
-    );
-    await submitWith('キャンセル', asked);
-    await waitFor(() => expect(dialog()).toBeNull());
-    expect(api.call).not.toHaveBeenCalledWith('putMerchantTwoStep', expect.anything());
+    await waitFor(() => expect(theSwitch().disabled).toBe(true));
+    expect(screen.getByText('まずご自身の2段階認証を設定してください', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '2段階認証を設定する' }).getAttribute('href')).toBe('/twoStep');
+    expect(dialog()).toBeNull();
+  });
+
+  it('lets an Owner without a factor turn the requirement off', async () => {
+    await mountCard({ required: true, staff_without: 2 }, false);
+    expect(theSwitch().disabled).toBe(false);
+    expect(screen.queryByRole('link', { name: '2段階認証を設定する' })).toBeNull();
   });
 
   it('stops requiring it after its own confirm step', async () => {

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Switch.css';
-import { Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { twoStepQueries, usePutMerchantTwoStep } from '@/api/twoStep';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { useSessionState } from '@/session';
 
 /**
@@ -21,6 +22,10 @@ export function StaffTwoStepCard({ merchantId }: { merchantId: number }) {
   const put = usePutMerchantTwoStep(merchantId);
   // The value the Owner asked for, while its confirm step is open.
   const [asked, setAsked] = useState<boolean | null>(null);
+  // An Owner without a factor of their own may not require one of the staff (it would lock them out of
+  // their own shop): the switch waits until they have enrolled. Turning it off is always allowed.
+  const selfWithout = own.data !== undefined && !own.data.enabled;
+  const blocked = selfWithout && setting.data?.required === false;
 
   let body: ReactNode;
   if (setting.isError) {
@@ -35,7 +40,7 @@ export function StaffTwoStepCard({ merchantId }: { merchantId: number }) {
           <Switch
             label={t('twoStep.staff.switchLabel')}
             checked={setting.data?.required ?? false}
-            disabled={pending}
+            disabled={pending || blocked}
             onChange={(event) => setAsked(event.currentTarget.checked)}
             size="md"
           />
@@ -43,6 +48,14 @@ export function StaffTwoStepCard({ merchantId }: { merchantId: number }) {
         <Text size="sm" c="dimmed">
           {t('twoStep.staff.lead')}
         </Text>
+        {blocked && (
+          <Text size="sm">
+            {t('twoStep.staff.enrolFirst')}{' '}
+            <Anchor component={AppLink} to="/twoStep">
+              {t('twoStep.staff.enrolLink')}
+            </Anchor>
+          </Text>
+        )}
         <Skeleton visible={pending} width="fit-content" aria-hidden={pending || undefined}>
           <Text size="sm" fw={500}>
             {t('twoStep.staff.without', { count: setting.data?.staff_without ?? 0 })}
@@ -53,7 +66,6 @@ export function StaffTwoStepCard({ merchantId }: { merchantId: number }) {
   }
 
   const count = setting.data?.staff_without ?? 0;
-  const selfWithout = own.data !== undefined && !own.data.enabled;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -65,13 +77,7 @@ export function StaffTwoStepCard({ merchantId }: { merchantId: number }) {
       {asked !== null && (
         <ConfirmDialog
           title={t(asked ? 'twoStep.staff.requireTitle' : 'twoStep.staff.releaseTitle')}
-          body={
-            asked
-              ? [t('twoStep.staff.requireBody', { count }), selfWithout ? t('twoStep.staff.requireSelf') : '']
-                  .filter(Boolean)
-                  .join('')
-              : t('twoStep.staff.releaseBody')
-          }
+          body={asked ? t('twoStep.staff.requireBody', { count }) : t('twoStep.staff.releaseBody')}
           confirmLabel={t(asked ? 'twoStep.staff.requireConfirm' : 'twoStep.staff.releaseConfirm')}
           tone={asked ? 'primary' : 'danger'}
           failedTitle={t('twoStep.staff.failed')}

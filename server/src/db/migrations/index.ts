@@ -17,6 +17,7 @@ import * as twoStep from './2026_11_26_0015_two_step';
 import * as documents from './2026_11_27_0016_documents';
 import * as journalAccounts from './2026_11_27_0017_journal_accounts';
 import * as dayCountsCover from './2026_11_27_0018_day_counts_cover';
+import * as boundProofs from './2026_11_29_0019_bound_proofs';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0016_documents': documents,
   '2026_11_27_0017_journal_accounts': journalAccounts,
   '2026_11_27_0018_day_counts_cover': dayCountsCover,
+  '2026_11_29_0019_bound_proofs': boundProofs,
 };

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/errors';
 import { accountLockedMail, type Mailer } from '../../domain/mail';
 import { queueMail } from '../../domain/mailOutbox';
 import type { MailOutbox } from '../../domain/merchantUsers';
+import { addressOf, queueSecurityMail, type SecurityEvent } from '../../domain/securityMail';
 import type { OnLocked } from '../../domain/sessions';
 import type { AuthClaims, TokenSigner } from '../../domain/tokens';
 import type { Background } from '../background';
@@ -71,4 +72,23 @@ export function mailLockout(ctx: CallContext<CallId>): OnLocked {
     await queueMail(ctx.deps.db, accountLockedMail({ to: email, until, link }), ctx.deps.now());
     ctx.deps.outbox.kick();
   };
+}
+
+/**
+ * Mails a security event (issue 45) to `to`, by default the caller, from the caller's address; `page` is
+ * the console page the mail links to. Queued in the call's database (its transaction, if any).
+ */
+export async function tellSecurity(
+  ctx: CallContext<CallId>,
+  event: SecurityEvent,
+  options: { to?: readonly string[]; page?: string } = {},
+): Promise<void> {
+  const { db, config, now, outbox } = ctx.deps;
+  const to = options.to ?? (await addressOf(db, callerOf(ctx).userId));
+  await queueSecurityMail(db, to, event, {
+    now: now(),
+    clientIp: ctx.request.ip,
+    link: `${config.publicUrl}${options.page ?? '/twoStep'}`,
+  });
+  outbox.kick();
 }

@@ -7,8 +7,10 @@ import {
   paymentFeeQuote,
 } from '../../domain/merchantPayments';
 import { reloadCustomer } from '../../domain/reloads';
+import { ownersOf } from '../../domain/securityMail';
 import { createUrlPayment, listUrlPayments, stopUrlPayment } from '../../domain/urlPayments';
-import { type CallContext, type CallHandlers, callerMembership, callerOf } from './context';
+import { takeStepUpProof } from '../auth';
+import { type CallContext, type CallHandlers, callerMembership, callerOf, tellSecurity } from './context';
 
 // Money in and out: payment requests, URL payments, invoices, reloads. The money-moving calls
 // (createMerchantPayment, payInvoice, createReload) are idempotent (contract flag): routes/index.ts runs
@@ -18,6 +20,36 @@ const linkContext = (ctx: CallContext<'listUrlPayments' | 'createUrlPayment' | '
   publicUrl: ctx.deps.config.publicUrl,
   now: ctx.deps.now(),
 });
+
+/** Mails the paying shop's Owners of a payment above the limit: who paid whom how much, when, from where. */
+async function tellOwnersOfPayment(
+  ctx: CallContext<'createMerchantPayment'>,
+  merchantId: number,
+  payeeName: string,
+  amount: number,
+) {
+  const { db } = ctx.deps;
+  const [merchant, actor] = await Promise.all([
+    db.selectFrom('merchants').select('name').where('id', '=', merchantId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('merchant_users')
+      .select('name')
+      .where('merchant_id', '=', merchantId)
+      .where('user_id', '=', callerOf(ctx).userId)
+      .executeTakeFirst(),
+  ]);
+  await tellSecurity(
+    ctx,
+    {
+      kind: 'large_payment',
+      merchantName: merchant.name,
+      payeeName,
+      amount,
+      actorName: actor?.name ?? `ユーザー${callerOf(ctx).userId}`,
+    },
+    { to: await ownersOf(db, merchantId), page: '/payment/request' },
+  );
+}
 
 export const moneyOutHandlers: CallHandlers<
   | 'listPaymentRates'
@@ -36,9 +68,14 @@ export const moneyOutHandlers: CallHandlers<
   listPaymentRates: async (ctx) => listPaymentRates(ctx.deps.db),
   listPaymentPayees: async (ctx) => listPaymentPayees(ctx.deps.db),
   getPaymentFee: async (ctx) => paymentFeeQuote(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
-  createMerchantPayment: async (ctx) =>
-    payMerchant(ctx.deps.db, {
-      fromMerchantId: callerMembership(ctx).merchantId,
+  createMerchantPayment: async (ctx) => {
+    const { merchantId } = callerMembership(ctx);
+    // Money out only with proof (issue 45): above the operator's limit the payer proves it is them, for
+    // this payment, and the paying shop's Owners are told.
+    const large = ctx.body.amount > ctx.deps.config.paymentStepUpLimit;
+    if (large) await takeStepUpProof(ctx.request, ctx.deps, { purpose: 'payment', merchantId, spend: true });
+    const payment = await payMerchant(ctx.deps.db, {
+      fromMerchantId: merchantId,
       toMerchantId: ctx.body.to_merchant_id,
       coinId: ctx.body.coin_id,
       amount: ctx.body.amount,
@@ -46,7 +83,10 @@ export const moneyOutHandlers: CallHandlers<
       comment: ctx.body.comment,
       createdBy: callerOf(ctx).userId,
       now: ctx.deps.now(),
-    }),
+    });
+    if (large) await tellOwnersOfPayment(ctx, merchantId, payment.to_merchant_name, payment.amount);
+    return payment;
+  },
   listMerchantPayments: async (ctx) => listMerchantPayments(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
   listUrlPayments: async (ctx) =>
     listUrlPayments(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query, linkContext(ctx)),

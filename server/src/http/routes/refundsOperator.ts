@@ -100,7 +100,7 @@ export function registerRefundOperatorRoutes(
       // Two-step sign-in: the operator removes the factors of a user who lost them all (issue 24).
       operator.post('/two-step/reset', async (request) => {
         const { email } = parse(resetTwoStepQuery, request.query);
-        const reset = await resetTwoStep(deps.db, email, new Date());
+        const reset = await resetTwoStep(deps.db, email, new Date(), deps.publicUrl);
         request.log.info(
           { userId: reset.user_id, removed: reset.removed, operator: true },
           'two-step reset by the operator',

@@ -1,3 +1,4 @@
+import { addressOf, recoveryCodesLeft } from '../../domain/securityMail';
 import {
   completeSecondStep,
   forkSession,
@@ -6,9 +7,9 @@ import {
   refreshSession,
   revokeFamily,
   signIn,
-  stepUpSession,
   switchMerchant,
 } from '../../domain/sessions';
+import { stepUpSession } from '../../domain/stepUp';
 import {
   type FactorProof,
   secondStepPasskeyOptions,
@@ -22,7 +23,14 @@ import {
   callerOf,
   issueAuthorization,
   mailLockout,
+  tellSecurity,
 } from './context';
+
+/** A recovery code proved the user: they are told, with the number of codes left (issue 45). */
+async function tellRecoveryCodeUsed(ctx: CallContext<'completeSecondStep' | 'stepUpSession'>, userId: number) {
+  const left = await recoveryCodesLeft(ctx.deps.db, userId);
+  await tellSecurity(ctx, { kind: 'recovery_code_used', left }, { to: await addressOf(ctx.deps.db, userId) });
+}
 
 /** What a sign-in answers once its session is open (or that it has none: no merchant role). */
 async function signedIn(ctx: CallContext<'createMerchantSession' | 'completeSecondStep'>, opened: OpenedSession) {
@@ -49,13 +57,20 @@ export const sessionHandlers: CallHandlers<
   | 'stepUpSession'
 > = {
   async stepUpSession(ctx) {
-    const until = await stepUpSession(ctx.deps.db, callerOf(ctx), ctx.body, {
-      now: ctx.deps.now(),
-      party: webAuthnPartyOf(ctx.deps.config.publicUrl),
-      policy: lockoutPolicyOf(ctx.deps.config),
-      onLocked: mailLockout(ctx),
-    });
-    return { stepped_up_until: until.toISOString() };
+    const { purpose, merchant_id, ...proof } = ctx.body;
+    const made = await stepUpSession(
+      ctx.deps.db,
+      callerOf(ctx),
+      { purpose, merchantId: merchant_id, proof: proof as { password: string } | FactorProof },
+      {
+        now: ctx.deps.now(),
+        party: webAuthnPartyOf(ctx.deps.config.publicUrl),
+        policy: lockoutPolicyOf(ctx.deps.config),
+        onLocked: mailLockout(ctx),
+      },
+    );
+    if (made.method === 'recovery_code') await tellRecoveryCodeUsed(ctx, callerOf(ctx).userId);
+    return { step_up_token: made.token, purpose: made.purpose, expires_at: made.expiresAt.toISOString() };
   },
 
   async stepUpPasskeyOptions(ctx) {
@@ -77,6 +92,7 @@ export const sessionHandlers: CallHandlers<
         clientIp: ctx.request.ip,
       },
     );
+    if ('recovery_code' in proof) await tellRecoveryCodeUsed(ctx, opened.userId);
     return signedIn(ctx, opened);
   },
 
