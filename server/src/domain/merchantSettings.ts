@@ -6,6 +6,7 @@ import { invalidRequest, notFound } from './errors';
 import { bankAccountChangedMail } from './mail';
 import { queueMail } from './mailOutbox';
 import { merchantImagePath } from './merchantImages';
+import { lookAlikeOf } from './merchantNames';
 import { holdEnd, maskAccount, maskAccountNumber, maskedAccountText } from './payouts';
 import { ownersOf } from './securityMail';
 import { bankFullName, branchFullName, findBank, findBranch, ZENGIN_MESSAGES } from './zengin';
@@ -15,6 +16,7 @@ import { bankFullName, branchFullName, findBank, findBranch, ZENGIN_MESSAGES } f
 export const MERCHANT_SETTINGS_MESSAGES = {
   unknownTag: '選べないタグが含まれています',
   notRebatable: 'このコインは還元に使えません',
+  nameTaken: 'ほかの加盟店と見分けにくい名前のため使えません。店名を区別できる名前にしてください',
 } as const;
 
 interface Actor {
@@ -84,6 +86,11 @@ export async function updateMerchantProfile(
     const next = { ...body, invoice_registration_no: body.invoice_registration_no ?? before.invoice_registration_no };
     const changed = PROFILE_FIELDS.filter((field) => before[field] !== next[field]);
     if (changed.length === 0) return;
+    // A name that reads as another shop's would let a payer pay the wrong shop (issue 45).
+    if (changed.includes('name')) {
+      const others = await trx.selectFrom('merchants').select(['id', 'name']).where('id', '!=', merchantId).execute();
+      if (lookAlikeOf(next.name, others)) throw invalidRequest('name', MERCHANT_SETTINGS_MESSAGES.nameTaken);
+    }
     await trx
       .updateTable('merchants')
       .set({ ...next, profile_updated_at: now })

@@ -51,13 +51,13 @@ const SIGN_IN_CALLS: ReadonlySet<CallId> = new Set<CallId>([
 /** What the authorization of a request came to (read once, in the onRequest hook). */
 const checks = new WeakMap<FastifyRequest, AccessCheck>();
 
-/** Step-up proofs spent by a request: given back if its change is refused after all. */
+/** Step-up proofs spent by a request: given back if its change is refused after all (the onSend hook). */
 const spentProofs = new WeakMap<FastifyRequest, string>();
 
 /**
  * Takes the step-up proof the request presents (STEP_UP_HEADER) for `purpose` in `merchantId` (null: the
  * caller's own account): spent unless `spend` is false, given back when the answer is a refusal (the
- * onResponse hook); else 403 `step_up_required` naming the purpose. Calls whose proof depends on their
+ * onSend hook); else 403 `step_up_required` naming the purpose. Calls whose proof depends on their
  * input (`stepUpUse: 'above_limit'`) call this from their handler.
  */
 export async function takeStepUpProof(
@@ -178,9 +178,14 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     await stepUpBeforeInput(request, deps, CALL_ENDPOINTS[call.id], membership.merchantId);
   });
 
-  // A change refused after its proof was taken (its input, a conflict): the proof is given back.
-  app.addHook('onResponse', async (request, reply) => {
+  // A change refused after its proof was taken (its input, a conflict): the proof is given back before
+  // the refusal is sent, so the user's corrected retry finds it.
+  app.addHook('onSend', async (request, reply, payload) => {
     const spent = spentProofs.get(request);
-    if (spent !== undefined && reply.statusCode >= 400) await releaseStepUpProof(deps.db, spent);
+    if (spent !== undefined && reply.statusCode >= 400) {
+      spentProofs.delete(request);
+      await releaseStepUpProof(deps.db, spent);
+    }
+    return payload;
   });
 }

@@ -98,6 +98,9 @@ describeWithDatabase('merchant settings', (env) => {
       ['name', { name: 'めぶく\u202E店商' }, '加盟店名に使えない文字（U+202E）'],
       ['name', { name: 'めぶく\n商店' }, '加盟店名に使えない文字（U+000A）'],
       ['name', { name: '\u200B' }, '加盟店名に使えない文字（U+200B）'],
+      // Names that read as another shop's (issue 45): a payer would pay the wrong shop.
+      ['name', { name: 'めぶくカフェ本店' }, 'ほかの加盟店と見分けにくい名前'],
+      ['name', { name: 'めぶく力フェ　本店' }, 'ほかの加盟店と見分けにくい名前'],
       ['postal_code', { postal_code: '371-0023' }, '郵便番号は7桁'],
       ['phone', { phone: '1234' }, '電話番号は0から始まる'],
       ['phone', { phone: '027-123-45678' }, '電話番号は0から始まる'],

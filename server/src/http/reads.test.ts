@@ -221,6 +221,7 @@ describeWithDatabase('merchant and wallet reads', (env) => {
         activate_token_available_until: null,
         name: '鈴木 一郎',
         role: 'Owner',
+        two_step: false,
       });
     });
   });

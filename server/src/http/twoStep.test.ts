@@ -72,6 +72,16 @@ describe('two-step sign-in', () => {
         return { secret, recoveryCodes: (confirmed.json() as { recovery_codes: string[] | null }).recovery_codes };
       }
 
+      /** A demo user as the seed made it (tests run in any order): no factor, no lock, no failures counted. */
+      async function freshAccount(email: string) {
+        await resetTwoStep(env().db, email, clock.now());
+        await env()
+          .db.updateTable('identities')
+          .set({ locked_until: null, failed_sign_ins: 0, failed_second_steps: 0 })
+          .where('email', '=', email)
+          .execute();
+      }
+
       let member: SignedIn;
       let enrolled: { secret: string; recoveryCodes: string[] | null };
       beforeAll(async () => {
@@ -160,6 +170,8 @@ describe('two-step sign-in', () => {
       });
 
       it('counts wrong codes toward the lockout like wrong passwords: then even a right code is refused', async () => {
+        const started = clock.now();
+        await freshAccount(DEMO.managerNoPayment);
         const session = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);
         const { secret } = await enrolTotp(session);
         const token = (await passwordStep(DEMO.managerNoPayment)).json().second_step.token as string;
@@ -174,6 +186,7 @@ describe('two-step sign-in', () => {
           .select('action')
           .where('target_user_id', '=', session.userId)
           .where('action', '=', 'identity.locked')
+          .where('occurred_at', '>=', started)
           .execute();
         expect(audit).toHaveLength(1);
         await env()
@@ -186,6 +199,7 @@ describe('two-step sign-in', () => {
       });
 
       it('counts wrong codes per account across password steps: a right password does not wipe them (N1)', async () => {
+        await freshAccount(DEMO.managerNoPayment);
         const session = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);
         const { secret } = await enrolTotp(session);
         const lockMails = () =>
@@ -331,6 +345,7 @@ describe('two-step sign-in', () => {
           expect(told?.subject).toContain('2段階認証が必須になりました');
           expect(told?.text).toContain('操作元のIPアドレス');
           // A manager without a factor: refused 本店's calls, sent to enrol.
+          await freshAccount(DEMO.managerNoPayment);
           const manager = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);
           const wallet = await send('GET', `/wallets/${DEMO.mainWalletNo}`, undefined, manager);
           expect(wallet.statusCode).toBe(403);

@@ -9,6 +9,13 @@ export const twoStep = {
   loadFailed: '2段階認証の設定を読み込めませんでした',
   enrolmentRequired: 'この加盟店では2段階認証が必須です。アカウント設定で2段階認証を設定してください',
   requiredBy: '{{merchants}}では2段階認証が必須です',
+  requiredHere: 'この加盟店では2段階認証が必須です',
+  howTo: {
+    lead: '次のどちらかを設定すると、続けて使えるようになります。',
+    app: '認証アプリ: スマートフォンに無料の認証アプリ（Google Authenticator、Microsoft Authenticator など）を入れ、下の「認証アプリを追加」で表示されるQRコードを読み取ります。ログインのたびに、アプリに表示される6桁の数字を入力します。',
+    passkey:
+      'パスキー: この端末の指紋・顔認証・画面ロックでログインします。アプリは要りません。下の「パスキーを追加」から設定します。',
+  },
   requiredByJoin: '、',
   status: {
     title: '状態',

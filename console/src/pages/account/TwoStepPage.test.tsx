@@ -189,10 +189,13 @@ describe('TwoStepPage (issue 24)', () => {
       startTotp: () => ({ secret: SECRET, otpauth_url: 'otpauth://totp/x' }),
       confirmTotp: () => ({ recovery_codes: CODES }),
     });
-    expect(screen.getByRole('alert').textContent).toBe(
-      'この加盟店では2段階認証が必須です。アカウント設定で2段階認証を設定してください',
-    );
-    expect(shows('めぶくカフェ 本店では2段階認証が必須です')).toBe(true);
+    // Said once, naming the shop, with what an app and a passkey are; never "go to アカウント設定" while there.
+    const why = screen.getByRole('alert');
+    expect(within(why).getByText('めぶくカフェ 本店では2段階認証が必須です')).toBeTruthy();
+    expect(why.textContent).toContain('Google Authenticator');
+    expect(why.textContent).toContain('パスキー: この端末の指紋・顔認証・画面ロックでログインします');
+    expect(why.textContent).not.toContain('アカウント設定で');
+    expect(screen.getAllByText('めぶくカフェ 本店では2段階認証が必須です')).toHaveLength(1);
 
     await enrolTotp(() =>
       becomes({ ...required, totp: { enrolled_at: '2026-12-31T03:00:00Z' }, recovery_codes_left: 10, enabled: true }),

@@ -266,15 +266,26 @@ export default function TwoStepPage() {
         {t('pages.TwoStep')}
       </Title>
       <Text size="sm">{t('twoStep.lead')}</Text>
-      {required && (
-        <Alert color="orange" variant="light" role="alert">
-          {t('twoStep.enrolmentRequired')}
+      {required ? (
+        // Said once, on the page where it is done: which shop asks, and what each way is (issue 45).
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={requiredBy ? t('twoStep.requiredBy', { merchants: requiredBy }) : t('twoStep.requiredHere')}
+        >
+          <Stack gap={6}>
+            <Text size="sm">{t('twoStep.howTo.lead')}</Text>
+            <Text size="sm">{t('twoStep.howTo.app')}</Text>
+            <Text size="sm">{t('twoStep.howTo.passkey')}</Text>
+          </Stack>
         </Alert>
-      )}
-      {requiredBy && (
-        <Text size="sm" fw={500}>
-          {t('twoStep.requiredBy', { merchants: requiredBy })}
-        </Text>
+      ) : (
+        requiredBy && (
+          <Text size="sm" fw={500}>
+            {t('twoStep.requiredBy', { merchants: requiredBy })}
+          </Text>
+        )
       )}
       {body}
     </Stack>

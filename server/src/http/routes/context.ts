@@ -76,7 +76,8 @@ export function mailLockout(ctx: CallContext<CallId>): OnLocked {
 
 /**
  * Mails a security event (issue 45) to `to`, by default the caller, from the caller's address; `page` is
- * the console page the mail links to. Queued in the call's database (its transaction, if any).
+ * the console page the mail links to. Queued in the call's database (its transaction, if any: a money
+ * call's), and delivered once the answer has gone, when that transaction has committed.
  */
 export async function tellSecurity(
   ctx: CallContext<CallId>,
@@ -90,5 +91,5 @@ export async function tellSecurity(
     clientIp: ctx.request.ip,
     link: `${config.publicUrl}${options.page ?? '/twoStep'}`,
   });
-  outbox.kick();
+  ctx.reply.raw.once('finish', () => outbox.kick());
 }
