@@ -58,6 +58,25 @@ const HOUR_MS = 60 * 60 * 1000;
 export const ACCOUNT_LINKS_SPENT_MESSAGE =
   'このメールアドレスには1時間以内に送れる確認メールの上限まで送りました。しばらく待ってから再度お試しください';
 
+/** The refusal of a user who asked for more change-of-address links in an hour than one address may get. */
+export const EMAIL_CHANGES_SPENT_MESSAGE =
+  'メールアドレスの変更は1時間に送れる確認メールの上限に達しました。しばらく待ってから再度お試しください';
+
+/**
+ * Whether the user asked for ACCOUNT_MAILS_PER_HOUR change-of-address links in the last hour, whatever
+ * the addresses: one signed-in user may not mail any number of addresses (issue 45).
+ */
+async function emailChangesSpent(deps: Pick<AccountDeps, 'db' | 'config' | 'now'>, userId: number): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('account_tokens')
+    .select((eb) => eb.fn.countAll<string>().as('sent'))
+    .where('purpose', '=', 'email_change')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', new Date(deps.now.getTime() - HOUR_MS))
+    .executeTakeFirstOrThrow();
+  return Number(row.sent) >= deps.config.accountMailsPerHour;
+}
+
 /** Whether `address` was sent its ACCOUNT_MAILS_PER_HOUR reset and email-change links in the last hour. */
 async function linksSpent(deps: Pick<AccountDeps, 'db' | 'config' | 'now'>, address: string): Promise<boolean> {
   const since = new Date(deps.now.getTime() - HOUR_MS);
@@ -214,6 +233,9 @@ export async function changeEmail(
     if (other) throw new DomainError('duplicate_email', undefined, 'email');
     if (await linksSpent({ ...deps, db: trx }, email)) {
       throw new DomainError('rate_limited', ACCOUNT_LINKS_SPENT_MESSAGE, 'email');
+    }
+    if (await emailChangesSpent({ ...deps, db: trx }, callerId)) {
+      throw new DomainError('rate_limited', EMAIL_CHANGES_SPENT_MESSAGE, 'email');
     }
     const issued = await issueAccountToken(
       trx,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LINKS_SPENT_MESSAGE } from '../domain/accounts';
+import { ACCOUNT_LINKS_SPENT_MESSAGE, EMAIL_CHANGES_SPENT_MESSAGE } from '../domain/accounts';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { DEMO, describeWithDatabase, type SignedIn, signIn } from '../testing/harness';
 import { RecordingMailer } from '../testing/mail';
@@ -63,6 +63,30 @@ describe('account mails per recipient', () => {
           message: ACCOUNT_LINKS_SPENT_MESSAGE,
         });
         expect(mailer.countTo(target)).toBe(2);
+      });
+
+      it('refuses a user a third change-of-address link within the hour, to any address (issue 45)', async () => {
+        const session = await signIn(env().app, DEMO.managerNoPayment);
+        const change = (n: number) =>
+          post(
+            `/identities/${session.userId}/email`,
+            {
+              email: `many-${n}-${env().target.kind}@example.com`,
+              requester: 'MerchantWeb',
+              current_password: DEMO_PASSWORD,
+            },
+            session,
+          );
+        expect((await change(1)).statusCode).toBe(200);
+        expect((await change(2)).statusCode).toBe(200);
+        const refused = await change(3);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({
+          type: 'rate_limited',
+          field: 'email',
+          message: EMAIL_CHANGES_SPENT_MESSAGE,
+        });
+        expect(mailer.countTo(`many-3-${env().target.kind}@example.com`)).toBe(0);
       });
     },
     { env: { ACCOUNT_MAILS_PER_HOUR: '2' }, app: () => ({ mailer, now }) },
