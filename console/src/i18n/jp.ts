@@ -36,7 +36,7 @@ export const jp = {
     rateLimited: '試行回数が多すぎます。しばらく待ってから再度お試しください。',
     accountLocked: 'ログインの失敗が続いたため、一時的にロックされています。しばらく待ってから再度お試しください。',
     forbidden: 'この操作を行う権限がありません',
-    stepUpRequired: 'パスワードでの本人確認が済んでいないため、変更していません。もう一度お試しください。',
+    stepUpRequired: '本人確認が済んでいないため、変更していません。もう一度お試しください。',
     // Issue 24: the contract's TWO_STEP_MESSAGES.enrolmentRequired (twoStepCodes.test.ts holds them equal).
     twoStepEnrolmentRequired: 'この加盟店では2段階認証が必須です。アカウント設定で2段階認証を設定してください',
     passkeyUnsupported: 'このブラウザではパスキーを使えません。ほかの方法をお試しください。',

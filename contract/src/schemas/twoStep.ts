@@ -38,7 +38,7 @@ export const TWO_STEP_MESSAGES = {
   enrolBeforeRequiring:
     'スタッフに2段階認証を必須にする前に、まずご自身の2段階認証（認証アプリまたはパスキー）を設定してください',
   factorRequired:
-    '2段階認証を設定しているため、パスワードだけでは本人確認できません。認証アプリの確認コードかパスキーを使ってください',
+    '2段階認証を設定しているため、パスワードだけでは本人確認できません。認証アプリの確認コード、パスキー、リカバリーコードのいずれかを使ってください',
 } as const;
 
 /** A code as typed: digits, spaces and hyphens dropped; full-width digits become ASCII. */

@@ -68,6 +68,14 @@ describeWithDatabase('npm run admin -- two-step reset', (env) => {
       .where('target_user_id', '=', id)
       .execute();
     expect(audit).toEqual([expect.objectContaining({ actor_user_id: null })]);
+    // The user is mailed at once (issue 45): a reset someone else asked for does not go unseen.
+    const mail = await env()
+      .db.selectFrom('mail_outbox')
+      .select(['subject'])
+      .where('to_address', '=', DEMO.member)
+      .where('subject', 'like', '%2段階認証がリセットされました%')
+      .execute();
+    expect(mail).toHaveLength(1);
   });
 
   it('asks the running server through its operator listener, and refuses an unknown address', async () => {

@@ -45,7 +45,7 @@ function describe(event: SecurityEvent): { subject: string; what: string } {
       return {
         subject: 'リカバリーコードが使われました',
         what: `リカバリーコードで本人確認が行われました。使ったコードはもう使えません。残りは${event.left}個です。${
-          event.left <= 3 ? '残りが少なくなっています。アカウント設定でリカバリーコードを再発行してください。' : ''
+          event.left <= 3 ? '残りが少なくなっています。2段階認証の画面でリカバリーコードを再発行してください。' : ''
         }`,
       };
     case 'two_step_required':
@@ -71,10 +71,12 @@ function describe(event: SecurityEvent): { subject: string; what: string } {
   }
 }
 
-/** What to do if it was not them: the same advice in every security mail. */
+/** What to do if it was not them: the advice of every mail about the reader's own account or shop. */
 const IF_NOT_YOU =
   'お心当たりがない場合は、第三者がアカウントを使っている可能性があります。ただちにパスワードを変更し、' +
-  'アカウント設定で2段階認証の状態を確認したうえで、サポート窓口にご連絡ください。';
+  '2段階認証の画面で設定を確認したうえで、サポート窓口にご連絡ください。';
+/** A shop's requirement is its Owner's decision: its staff are told whom to ask, not to fear an intrusion. */
+const ASK_THE_OWNER = 'この設定についてご不明な点は、加盟店のオーナーにお問い合わせください。';
 
 export function securityEventMail(input: {
   to: string;
@@ -84,15 +86,17 @@ export function securityEventMail(input: {
   link: string;
 }): Mail {
   const { subject, what } = describe(input.event);
+  // The staff of a shop are told of their Owner's decision, without the Owner's address.
+  const ownersDecision = input.event.kind === 'two_step_required';
+  const where = ownersDecision ? '' : `操作元のIPアドレス: ${input.clientIp ?? '不明（運営者による操作）'}\n`;
   return {
     to: input.to,
     link: input.link,
     subject: input.event.kind === 'large_payment' ? subject : `【めぶくペイ加盟店】${subject}`,
     text:
       `${what}\n\n` +
-      `日時: ${tokyoDateTime(input.at)}\n` +
-      `操作元のIPアドレス: ${input.clientIp ?? '不明（運営者による操作）'}\n\n` +
-      `${IF_NOT_YOU}\n\n${input.link}\n\n※このメールは送信専用です。\n`,
+      `日時: ${tokyoDateTime(input.at)}\n${where}\n` +
+      `${ownersDecision ? ASK_THE_OWNER : IF_NOT_YOU}\n\n${input.link}\n\n※このメールは送信専用です。\n`,
   };
 }
 

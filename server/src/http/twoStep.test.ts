@@ -91,6 +91,10 @@ describe('two-step sign-in', () => {
 
       it('enrols an authenticator app with a code from it, and gives ten recovery codes once', async () => {
         expect(enrolled.recoveryCodes).toHaveLength(10);
+        // The user is told of the factor added (issue 45).
+        expect(mailer.sent.some((m) => m.to === DEMO.member && m.subject.includes('認証アプリが登録されました'))).toBe(
+          true,
+        );
         expect(new Set(enrolled.recoveryCodes).size).toBe(10);
         const status = await send('GET', `/identities/${member.userId}/two_step`, undefined, member);
         // Tests run in any order: another may have spent one of the codes.
@@ -164,6 +168,12 @@ describe('two-step sign-in', () => {
         const token = () => passwordStep(DEMO.member).then((r) => r.json().second_step.token as string);
         const typed = recovery.toLowerCase().replaceAll('-', ' ');
         expect((await secondStep(await token(), { recovery_code: typed })).statusCode).toBe(200);
+        // The user is told, with the number of codes left (issue 45).
+        await env().app.settleBackground();
+        const told = mailer.lastTo(DEMO.member);
+        expect(told?.subject).toBe('【めぶくペイ加盟店】リカバリーコードが使われました');
+        expect(told?.text).toMatch(/残りは\d+個です/);
+        expect(told?.text).toContain('操作元のIPアドレス');
         const twice = await secondStep(await token(), { recovery_code: recovery });
         expect(twice.statusCode).toBe(400);
         expect(twice.json()).toMatchObject({ field: 'recovery_code', message: TWO_STEP_MESSAGES.wrongRecoveryCode });
@@ -338,12 +348,14 @@ describe('two-step sign-in', () => {
           const required = await requireWith(proof);
           expect(required.statusCode, required.body).toBe(200);
           expect(required.json().required).toBe(true);
-          // Every staff member is told, in a mail that says what, when and from where.
+          // Every staff member is told what and when, and whom to ask: their Owner's decision, not an
+          // intrusion, and not the Owner's address.
           await env().app.settleBackground();
           expect(mailer.countTo(DEMO.manager)).toBe(mailsBefore + 1);
           const told = mailer.lastTo(DEMO.manager);
           expect(told?.subject).toContain('2段階認証が必須になりました');
-          expect(told?.text).toContain('操作元のIPアドレス');
+          expect(told?.text).toContain('加盟店のオーナーにお問い合わせください');
+          expect(told?.text).not.toContain('IPアドレス');
           // A manager without a factor: refused 本店's calls, sent to enrol.
           await freshAccount(DEMO.managerNoPayment);
           const manager = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);

@@ -238,8 +238,13 @@ function userColumns(
     {
       key: 'twoStep',
       header: t('accounts.fields.twoStep'),
+      // Counted for the ACTIVE staff only, as the card above counts them: others show a dash.
       render: (row) =>
-        row.two_step ? (
+        row.status !== 'ACTIVE' ? (
+          <Text span c="dimmed" size="sm" aria-label={t('accounts.merchantUser.twoStepNotApplicable')}>
+            —
+          </Text>
+        ) : row.two_step ? (
           <Badge variant="light" color="teal" radius="sm">
             {t('accounts.merchantUser.twoStepOn')}
           </Badge>

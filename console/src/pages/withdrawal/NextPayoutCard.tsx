@@ -136,7 +136,12 @@ function NextPayoutBody({ answer, bankAccountPath }: { answer: NextPayoutAnswer;
       {alert && <PayoutWarning alert={alert} bankAccountPath={bankAccountPath} />}
       {next?.account_held_until && (
         <Alert color="orange" variant="light" role="status" title={t('withdrawal.hold.title')}>
-          <Text size="sm">{t('withdrawal.hold.body', { until: formatDateTime(next.account_held_until) })}</Text>
+          <Text size="sm">
+            {t('withdrawal.hold.body', {
+              until: formatDateTime(next.account_held_until),
+              payoutDate: t('withdrawal.dayWithWeekday', dayParts(next.payout_date)),
+            })}
+          </Text>
         </Alert>
       )}
       {scheduled.length > 0 && (
