@@ -226,6 +226,8 @@ export function bankAccountChangedMail(input: {
   kind: 'registered' | 'changed' | 'holder_renamed';
   heldUntil: Date | null;
   link: string;
+  /** Where the change came from, as every security mail says. */
+  clientIp?: string | null;
 }): Mail {
   const hold = input.heldUntil
     ? `この口座への出金は ${tokyoDateTime(input.heldUntil)} まで保留し、その後の最初の出金でまとめて振り込みます。\n`
@@ -241,11 +243,12 @@ export function bankAccountChangedMail(input: {
     link: input.link,
     subject: `【${input.merchantName}】${subject}`,
     text:
-      `${tokyoDateTime(input.at)}に、${input.actorName}さんが ${input.merchantName} の振込先口座を${what}しました。\n\n` +
+      `${tokyoDateTime(input.at)}に、${input.actorName}さんが ${input.merchantName} の振込先口座を${what}しました。\n` +
+      `操作元のIPアドレス: ${input.clientIp ?? '不明'}\n\n` +
       lines +
       hold +
-      `お心当たりがない場合は、第三者による${what}の可能性があります。ただちに管理画面で振込先口座を\n` +
-      '確認し、パスワードを変更したうえで、サポート窓口にご連絡ください。\n\n振込先口座: ' +
+      `お心当たりがない場合は、第三者による${what}の可能性があります。ただちに管理画面で振込先口座を確認し、\n` +
+      'パスワードを変更したうえで、サポート窓口にご連絡ください。\n\n振込先口座: ' +
       `${input.link}` +
       '\n\n※このメールは送信専用です。\n',
   };

@@ -378,6 +378,7 @@ export async function putBankAccount(
           after: maskedAccountText(maskAccount(account)),
           heldUntil,
           link: notice.link,
+          clientIp: actor.clientIp ?? null,
         }),
         now,
       );
