@@ -159,6 +159,11 @@ export const jpPages = {
     NotFound: 'ページが見つかりません',
   },
   top: {
+    hold: {
+      title: '振込先口座の変更により出金を保留しています',
+      body: '{{until}}まで、新しい振込先口座への出金を保留しています。保留中の売上は、保留が明けたあとの出金でまとめて振り込みます。',
+      link: '出金情報を見る',
+    },
     setup: {
       title: 'お店の準備',
       progress: '{{done}} / {{total}} 完了',

@@ -75,6 +75,8 @@ export const setupProgressResponseSchema = z.object({
    */
   steps: z.array(z.object({ step: z.enum(SETUP_STEPS), done: z.boolean() })),
   complete: z.boolean(),
+  /** Until when payouts to a newly changed bank account are held; null when they are not (Top says so). */
+  account_held_until: z.string().nullable(),
 });
 
 export type SetupProgress = z.infer<typeof setupProgressResponseSchema>;

@@ -189,6 +189,13 @@ describe('trust: only a proven Owner changes where the money goes', () => {
           headers: { authorization: session.authorization },
         });
         const heldUntil = Date.parse(payouts.json().next.account_held_until);
+        // One story (issue 45): Top (the setup progress it reads) says the same hold.
+        const top = await env().app.inject({
+          method: 'GET',
+          url: `/api/merchants/${MAIN}/setup_progress`,
+          headers: { authorization: session.authorization },
+        });
+        expect(top.json().account_held_until).toBe(payouts.json().next.account_held_until);
         // One story (issue 45): the next payout shown is that of the first run after the hold.
         const shown = payouts.json().next as { period_end: string; payout_date: string };
         expect(addDays(shown.period_end, 1) > tokyoDayFrom(0, new Date(heldUntil))).toBe(true);

@@ -7,6 +7,7 @@ import { monthsBefore } from '@/api/feeInvoiceState';
 import { mount } from '@/components/formTesting';
 import { testQueryClient } from '@/components/pageTesting';
 import { formatMonth, tokyoMonth } from '@/format';
+import { AccountHoldNotice } from './AccountHoldNotice';
 import { FeeSummary } from './FeeDetailModal';
 import { FEE_MONTHS_SHOWN, FeesView } from './FeesCard';
 import { RefundsView } from './RefundsCard';
@@ -256,6 +257,7 @@ describe('the setup checklist of a new shop', () => {
       { step: 'qr_poster' as const, done: false },
     ],
     complete: false,
+    account_held_until: null,
   };
   /** The step of the list with this title. */
   const step = (title: string) => {
@@ -287,10 +289,31 @@ describe('the setup checklist of a new shop', () => {
   });
 
   it('shows nothing once every step is done', async () => {
-    const complete = { steps: progress.steps.map((step) => ({ ...step, done: true })), complete: true };
+    const complete = {
+      steps: progress.steps.map((step) => ({ ...step, done: true })),
+      complete: true,
+      account_held_until: null,
+    };
     await show(<SetupChecklist query={{ data: complete }} userRole="Owner" />);
     expect(screen.queryByRole('region')).toBeNull();
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.queryAllByRole('listitem')).toEqual([]);
+  });
+});
+
+describe('the hold after a bank account change on Top (issue 45)', () => {
+  const progress = { steps: [], complete: true, account_held_until: '2026-12-02T08:42:00Z' };
+
+  it('says until when payouts to the new account are held, and links to the payouts page', async () => {
+    await show(<AccountHoldNotice query={{ data: progress }} />);
+    const notice = screen.getByRole('status');
+    expect(within(notice).getByText('振込先口座の変更により出金を保留しています')).toBeTruthy();
+    expect(notice.textContent).toContain('2026/12/02 17:42まで');
+    expect(within(notice).getByRole('link', { name: '出金情報を見る' }).getAttribute('href')).toBe('/withdrawalInfo');
+  });
+
+  it('says nothing while no hold lasts', async () => {
+    await show(<AccountHoldNotice query={{ data: { ...progress, account_held_until: null } }} />);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

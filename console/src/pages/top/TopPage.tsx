@@ -9,6 +9,7 @@ import { merchantQueries } from '@/api/merchants';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
+import { AccountHoldNotice } from './AccountHoldNotice';
 import { BalancesCard } from './BalancesCard';
 import { FeesCard } from './FeesCard';
 import { LatestPaymentCard } from './LatestPaymentCard';
@@ -35,6 +36,7 @@ export default function TopPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.Top')}</Title>
+      {merchant && <AccountHoldNotice query={setup} />}
       {merchant && <SetupChecklist query={setup} userRole={role} />}
       {merchant && <TodayCard merchantId={merchant.merchant_id} />}
       {merchant && (

@@ -24,6 +24,10 @@ export const merchantHandlers: CallHandlers<
   getDailySales: async (ctx) =>
     dailySales(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.start_date, ctx.query.end_date),
   getSalesSummary: async (ctx) => salesSummary(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.now()),
-  getSetupProgress: async (ctx) => setupProgress(ctx.deps.db, callerMembership(ctx).merchantId),
+  getSetupProgress: async (ctx) =>
+    setupProgress(ctx.deps.db, callerMembership(ctx).merchantId, {
+      now: ctx.deps.now(),
+      holdHours: ctx.deps.config.bankAccountHoldHours,
+    }),
   listMerchantUsers: async (ctx) => listMerchantUsers(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
 };
