@@ -38,8 +38,7 @@ export async function setupProgress(
   return {
     steps: SETUP_STEPS.map((step) => ({ step, done: done[step] })),
     complete: SETUP_STEPS.every((step) => done[step]),
-    account_held_until:
-      heldUntil && heldUntil.getTime() > hold.now.getTime() ? heldUntil.toISOString() : null,
+    account_held_until: heldUntil && heldUntil.getTime() > hold.now.getTime() ? heldUntil.toISOString() : null,
   };
 }
 
