@@ -162,6 +162,7 @@ export const STEP_UP_PURPOSES = [
   'merchant_status',
   'bank_account',
   'payment',
+  'credentials',
 ] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 /** Purposes that concern the user's own account: their proof belongs to no merchant. */
@@ -171,6 +172,7 @@ export const OWN_ACCOUNT_PURPOSES: readonly StepUpPurpose[] = [
   'passkey',
   'remove_passkey',
   'recovery_codes',
+  'credentials',
 ];
 
 /** How long a step-up proof, made for one change in one tab, may be presented with that change (issue 45). */

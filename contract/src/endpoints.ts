@@ -48,9 +48,10 @@ export interface CallEndpoint {
   /**
    * How the call uses its proof: `prepares` needs it without spending it (the first call of a two-call
    * change: an app's secret, a passkey's options); `above_limit` needs it only for an amount above the
-   * operator's limit, which the call itself checks.
+   * operator's limit, which the call itself checks; `with_factor` needs it only of a user with an app or a
+   * passkey (whose password alone proves nothing; the call takes the current password besides).
    */
-  stepUpUse?: 'prepares' | 'above_limit';
+  stepUpUse?: 'prepares' | 'above_limit' | 'with_factor';
 }
 
 /** The request header that carries a step-up proof (the token POST /sessions/current/step_up answered). */
@@ -294,11 +295,15 @@ export const CALL_ENDPOINTS = {
     method: 'PUT',
     path: '/identities/{id}/password',
     access: { kind: 'authenticated' },
+    stepUp: 'credentials',
+    stepUpUse: 'with_factor',
   },
   changeEmail: {
     method: 'PUT',
     path: '/identities/{id}/email',
     access: { kind: 'authenticated' },
+    stepUp: 'credentials',
+    stepUpUse: 'with_factor',
   },
   // Money: refunds
   listRefundApplications: {

@@ -35,13 +35,15 @@ function parameters(def: CallDef): JsonSchema[] {
     out.push({
       name: STEP_UP_HEADER,
       in: 'header',
-      required: def.stepUpUse !== 'above_limit',
+      required: def.stepUpUse !== 'above_limit' && def.stepUpUse !== 'with_factor',
       description: `A proof made for purpose \`${def.stepUp}\` by this tab (POST /sessions/current/step_up)${
         def.stepUpUse === 'prepares'
           ? '; checked, not spent'
           : def.stepUpUse === 'above_limit'
             ? "; needed only above the operator's limit, then spent"
-            : '; spent by the change'
+            : def.stepUpUse === 'with_factor'
+              ? '; needed only of a user with an authenticator app or a passkey, then spent'
+              : '; spent by the change'
       }`,
       schema: { type: 'string', maxLength: 200 },
     });

@@ -478,7 +478,7 @@ describeWithDatabase('access rules', (env) => {
   /** A proof for the call's change (its merchant from the path), or null where the caller can make none. */
   const proofFor = async (def: CallDef, session: SignedIn, params: Record<string, unknown>) => {
     const { stepUp: purpose, stepUpUse } = def;
-    if (!purpose || stepUpUse === 'above_limit') return null;
+    if (!purpose || stepUpUse === 'above_limit' || stepUpUse === 'with_factor') return null;
     const merchantId = def.access.kind === 'merchant' ? Number(params.id) : null;
     return stepUp(env().app, session, purpose, merchantId).catch(() => null);
   };

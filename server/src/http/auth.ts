@@ -16,6 +16,7 @@ import { DomainError } from '../domain/errors';
 import { type AccessCheck, accessCheck } from '../domain/sessions';
 import { releaseStepUpProof, useStepUpProof } from '../domain/stepUp';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
+import { hasSecondFactor } from '../domain/twoStep';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,6 +82,9 @@ async function stepUpBeforeInput(
   merchantId: number | null,
 ): Promise<void> {
   if (!endpoint.stepUp || endpoint.stepUpUse === 'above_limit') return;
+  // A credential change of a user without an app or a passkey: the current password in its body proves them.
+  const auth = request.auth;
+  if (endpoint.stepUpUse === 'with_factor' && auth && !(await hasSecondFactor(deps.db, auth.userId))) return;
   await takeStepUpProof(request, deps, {
     purpose: endpoint.stepUp,
     merchantId,

@@ -289,6 +289,34 @@ describe('two-step sign-in', () => {
         expect(wrong.json()).toMatchObject({ field: 'totp_code' });
       });
 
+      it('asks a user with an app for a proof besides the password to change their address (N2)', async () => {
+        await freshAccount(DEMO.managerNoPayment);
+        const session = await signInAt(env().app, DEMO.managerNoPayment, DEMO.mainMerchantId);
+        const change = (proof?: string) =>
+          send(
+            'PUT',
+            `/identities/${session.userId}/email`,
+            {
+              email: `cred-${env().target.kind}@example.com`,
+              requester: 'MerchantWeb',
+              current_password: DEMO_PASSWORD,
+            },
+            session,
+            proof,
+          );
+        try {
+          const { recoveryCodes } = await enrolTotp(session);
+          const refused = await change();
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json()).toMatchObject({ type: 'step_up_required', purpose: 'credentials' });
+          const proof = await stepUp(env().app, session, 'credentials', null, { recovery_code: recoveryCodes?.[0] });
+          const changed = await change(proof);
+          expect(changed.statusCode, changed.body).toBe(200);
+        } finally {
+          await freshAccount(DEMO.managerNoPayment);
+        }
+      });
+
       it('registers a passkey and signs in with it; another user\u2019s passkey or another origin is refused', async () => {
         const manager = await signInAt(env().app, DEMO.manager, DEMO.mainMerchantId);
         const proof = await stepUp(env().app, manager, 'passkey');

@@ -115,6 +115,7 @@ export const twoStep = {
       merchant_status: '営業状態の変更',
       bank_account: '振込先口座の登録・変更',
       payment: '高額の支払い',
+      credentials: 'メールアドレス・パスワードの変更',
     },
     tabsLabel: '本人確認の方法',
     password: 'パスワード',
