@@ -23,7 +23,7 @@ export type SecurityEvent =
 const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 
 /** The subject and what happened, in a sentence or two. */
-function describe(event: SecurityEvent): { subject: string; what: string } {
+function describeEvent(event: SecurityEvent): { subject: string; what: string } {
   switch (event.kind) {
     case 'totp_added':
       return { subject: '認証アプリが登録されました', what: '2段階認証の認証アプリが登録されました。' };
@@ -85,7 +85,7 @@ export function securityEventMail(input: {
   clientIp: string | null;
   link: string;
 }): Mail {
-  const { subject, what } = describe(input.event);
+  const { subject, what } = describeEvent(input.event);
   // The staff of a shop are told of their Owner's decision, without the Owner's address.
   const ownersDecision = input.event.kind === 'two_step_required';
   const where = ownersDecision ? '' : `操作元のIPアドレス: ${input.clientIp ?? '不明（運営者による操作）'}\n`;
@@ -133,27 +133,17 @@ export async function addressOf(db: Db, userId: number): Promise<string[]> {
   return row ? [row.email] : [];
 }
 
-/** The ACTIVE Owners' addresses of a merchant. */
-export async function ownersOf(db: Db, merchantId: number): Promise<string[]> {
-  const rows = await db
+/** The ACTIVE staff's addresses of a merchant: every role, or the Owners only. */
+export async function staffOf(db: Db, merchantId: number, only?: 'Owner'): Promise<string[]> {
+  let query = db
     .selectFrom('merchant_users as mu')
     .innerJoin('identities as i', 'i.id', 'mu.user_id')
     .select('i.email')
     .where('mu.merchant_id', '=', merchantId)
-    .where('mu.role', '=', 'Owner')
-    .where('mu.status', '=', 'ACTIVE')
-    .execute();
-  return rows.map((row) => row.email);
+    .where('mu.status', '=', 'ACTIVE');
+  if (only) query = query.where('mu.role', '=', only);
+  return (await query.execute()).map((row) => row.email);
 }
 
-/** The ACTIVE staff's addresses of a merchant (every role). */
-export async function staffOf(db: Db, merchantId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('merchant_users as mu')
-    .innerJoin('identities as i', 'i.id', 'mu.user_id')
-    .select('i.email')
-    .where('mu.merchant_id', '=', merchantId)
-    .where('mu.status', '=', 'ACTIVE')
-    .execute();
-  return rows.map((row) => row.email);
-}
+/** The ACTIVE Owners' addresses of a merchant. */
+export const ownersOf = (db: Db, merchantId: number) => staffOf(db, merchantId, 'Owner');

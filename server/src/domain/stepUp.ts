@@ -85,14 +85,7 @@ export async function stepUpSession(
   if (!own && (merchantId === null || !(await membershipOf(db, caller.userId, merchantId)))) {
     throw new DomainError('invalid_request', '本人確認の対象の加盟店が正しくありません', 'merchant_id');
   }
-  const family = await db
-    .selectFrom('session_families')
-    .select('popinfo_id')
-    .where('popinfo_id', '=', caller.popinfoId)
-    .where('user_id', '=', caller.userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!family) throw new DomainError('unauthorized');
+  // The caller's sign-in (family) was found active by the auth hook of this very request.
   const method = await proveUser(db, caller.userId, request.proof, context);
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + STEP_UP_WINDOW_MS);

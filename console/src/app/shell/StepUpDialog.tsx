@@ -141,11 +141,11 @@ export default function StepUpDialog() {
   };
 
   async function prove(body: () => Promise<{ password: string } | SecondFactorProof>, onRefused: (e: unknown) => void) {
+    if (!need) return;
     setSubmitting(true);
     setError(null);
     setPasskeyError(null);
     try {
-      if (!need) return;
       const made = await api.call('stepUpSession', {
         body: { purpose: need.purpose, merchant_id: need.merchantId, ...(await body()) },
       });
