@@ -208,6 +208,13 @@ export const CALLS = {
     params: s.merchantParamsSchema,
     response: s.setupProgressResponseSchema,
   },
+  listAuditEvents: {
+    ...E.listAuditEvents,
+    summary: "The shop's 操作履歴: what its staff (and the operator) did in the period, newest first, one page",
+    params: s.merchantParamsSchema,
+    query: s.auditEventsQuerySchema,
+    response: s.auditEventsResponseSchema,
+  },
   listMerchantUsers: {
     ...E.listMerchantUsers,
     summary: "The merchant's users, oldest first, one page",

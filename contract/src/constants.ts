@@ -65,6 +65,8 @@ export const CSV_REPORTS = [
   'url_payments',
   'invoices',
   'merchant_users',
+  /** The Owner's 操作履歴 (issue 48). */
+  'audit_events',
   /** The period's journal entries in 弥生会計's import layout (no header row). */
   'journal_yayoi',
 ] as const;
@@ -77,8 +79,9 @@ export const CSV_REPORTS_WITHOUT_HEADER: readonly (typeof CSV_REPORTS)[number][]
  * download page offers each role its own reports. Here, beside the reports, not with their schemas: the
  * download page reads it, and taking it from the schemas' module brought zod into that page's chunk.
  */
+const OWNER_ONLY_REPORTS: ReadonlySet<string> = new Set(['merchant_users', 'audit_events']);
 export const CSV_REPORT_ROLES: Readonly<Record<(typeof CSV_REPORTS)[number], readonly Role[]>> = Object.fromEntries(
-  CSV_REPORTS.map((report) => [report, report === 'merchant_users' ? OWNER_ONLY : ALL_ROLES]),
+  CSV_REPORTS.map((report) => [report, OWNER_ONLY_REPORTS.has(report) ? OWNER_ONLY : ALL_ROLES]),
 ) as Record<(typeof CSV_REPORTS)[number], readonly Role[]>;
 
 /** Whose fee limit GET /history/fee_limits answers. */

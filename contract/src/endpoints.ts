@@ -217,6 +217,11 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/setup_progress',
     access: merchant(ALL_ROLES),
   },
+  listAuditEvents: {
+    method: 'GET',
+    path: '/merchants/{id}/audit_events',
+    access: merchant(OWNER_ONLY),
+  },
   listMerchantUsers: {
     method: 'GET',
     path: '/merchants/{id}/users',

@@ -1,3 +1,4 @@
+export * from './auditLog';
 export * from './calls';
 export * from './constants';
 export * from './documents';

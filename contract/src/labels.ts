@@ -1,6 +1,7 @@
 import type {
   AutomaticPaymentResult,
   CouponStatus,
+  CSV_REPORTS,
   InvoiceStatus,
   PayoutStatus,
   RefundApplicationStatus,
@@ -134,3 +135,27 @@ export const HISTORY_CSV_HEADER: readonly string[] = [
   HISTORY_COLUMN_LABELS.counterparty,
   HISTORY_COLUMN_LABELS.comment,
 ];
+
+/** The CSV reports by name: the download page's choices and the 操作履歴's record of a download. */
+export const CSV_REPORT_LABELS = {
+  histories: '取引履歴',
+  cashcancel: '現金取消履歴',
+  comments: 'コメント付き取引履歴',
+  tx_fees: '取引手数料',
+  refund_applications: '返金申請',
+  refund_fees: '返金手数料',
+  merchant_payments: '他加盟店への支払い',
+  payouts: '出金履歴',
+  group_payouts: 'グループ加盟店の出金',
+  merchant_rebates: '加盟店リベート',
+  utility_bills: '公共料金収納データ',
+  coupons: 'クーポン',
+  book_ticket_uses: '回数券の利用履歴',
+  subscribers: 'サブスクリプション会員',
+  automatic_payments: '自動支払',
+  url_payments: '支払いリンク',
+  invoices: '請求書',
+  merchant_users: 'ユーザー一覧',
+  audit_events: '操作履歴',
+  journal_yayoi: '仕訳データ（弥生会計）',
+} as const satisfies Record<(typeof CSV_REPORTS)[number], string>;

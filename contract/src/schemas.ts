@@ -1,5 +1,6 @@
 /* The zod schemas of the calls, one file per resource under ./schemas (periodOrder.ts stays internal). */
 
+export * from './schemas/auditEvents';
 export * from './schemas/common';
 export * from './schemas/csv';
 export * from './schemas/fees';

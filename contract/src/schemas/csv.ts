@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSV_ENCODINGS, CSV_REPORTS } from '../constants';
+import { auditKindSchema } from './auditEvents';
 import { dateSchema, idSchema } from './common';
 import { historySearchShape, withHistorySearchChecks } from './historySearch';
 import { datesInOrder } from './periodOrder';
@@ -26,6 +27,9 @@ export const downloadQuerySchema = withHistorySearchChecks(
       ...historySearchShape,
       /** refund_applications */
       status: refundApplicationStatusSchema.optional(),
+      /** audit_events: one person, one kind of action */
+      user_id: idSchema.optional(),
+      kind: auditKindSchema.optional(),
     })
     .refine(...datesInOrder),
 );

@@ -1,36 +1,7 @@
+import type { AuditAction } from '@coin/contract';
 import type { Db } from '../db/connection';
 
-export type AuditAction =
-  | 'merchant_user.invited'
-  | 'merchant_user.updated'
-  | 'merchant_user.suspended'
-  | 'merchant_user.reactivated'
-  | 'merchant_user.invitation_resent'
-  | 'merchant_user.invitation_accepted'
-  | 'identity.password_changed'
-  | 'identity.password_reset'
-  | 'identity.email_change_requested'
-  | 'identity.email_changed'
-  | 'identity.locked'
-  // Trust
-  | 'session.stepped_up'
-  // Two-step sign-in
-  | 'session.second_step_completed'
-  | 'identity.two_step_added'
-  | 'identity.two_step_removed'
-  | 'identity.recovery_codes_issued'
-  | 'identity.two_step_reset'
-  | 'merchant.two_step_requirement_changed'
-  // Merchant settings
-  | 'merchant.profile_updated'
-  // Documents
-  | 'fees.corrected'
-  | 'merchant.status_changed'
-  | 'merchant.image_uploaded'
-  | 'merchant.tags_updated'
-  | 'merchant.rebate_coin_updated'
-  | 'merchant.bank_account_changed'
-  | 'merchant.journal_accounts_updated';
+export type { AuditAction };
 
 export interface AuditEvent {
   actorUserId: number | null;

@@ -3,6 +3,7 @@ import { type Expression, sql, type Transaction } from 'kysely';
 import { type Db, inTransaction } from '../db/connection';
 import { prepared } from '../db/prepared';
 import type { Database, RefundApplicationStatus } from '../db/schema';
+import { recordAudit } from './audit';
 import { DomainError, notFound } from './errors';
 import { feeRateOn } from './fees';
 import { postTransaction, SYSTEM_WALLETS } from './ledger';
@@ -349,6 +350,13 @@ export async function cancelRefund(
  * refund (merchant → customer, related to the payment) and its fee (merchant → fees wallet).
  * Refused (state unchanged) when the balance cannot pay both.
  */
+/** What the 操作履歴 keeps of a refund application (issue 48). */
+export const refundFacts = (application: { id: number; payment_transaction_id: number; amount: number }) => ({
+  refund_application_id: application.id,
+  transaction_id: application.payment_transaction_id,
+  amount: application.amount,
+});
+
 export async function approveRefund(db: Db, input: { applicationId: number; now?: Date }): Promise<RefundApplication> {
   if (!Number.isSafeInteger(input.applicationId) || input.applicationId <= 0) throw notFound();
   return inTransaction(db, async (trx) => {
@@ -420,6 +428,18 @@ export async function approveRefund(db: Db, input: { applicationId: number; now?
       .set({ status: 'APPROVED', refund_transaction_id: refund.transactionId, approved_at: at, updated_at: at })
       .where('id', '=', app.id)
       .execute();
+    // The operator decided: the requester's Owner reads the outcome in the 操作履歴.
+    await recordAudit(
+      trx,
+      {
+        actorUserId: null,
+        action: 'refund.approved',
+        merchantId: app.merchant_id,
+        targetUserId: app.requested_by ?? null,
+        after: refundFacts({ id: app.id, payment_transaction_id: app.payment_transaction_id, amount: app.amount }),
+      },
+      at,
+    );
     return applicationById(trx, app.id);
   });
 }

@@ -1,5 +1,9 @@
 import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_KIND_LABELS,
+  AUDIT_OPERATOR_LABEL,
   AUTOMATIC_PAYMENT_RESULT_LABELS,
+  type AuditKind,
   COUPON_STATUS_LABELS,
   type CsvReport,
   HISTORY_COLUMN_LABELS,
@@ -18,6 +22,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { TransactionType } from '../db/schema';
+import { auditEventBatches, toAuditEvent } from './auditLog';
 import { couponRows, couponStatus } from './coupons';
 import { notFound } from './errors';
 import { txFeeBatches } from './fees';
@@ -49,6 +54,9 @@ export interface ReportFilter {
   /** histories: the amount and time-of-day filters of the list (issue 25). */
   search?: HistorySearch | undefined;
   status?: 'REQUESTED' | 'APPROVED' | 'CANCELED' | undefined;
+  /** audit_events: one person, one kind of action. */
+  userId?: number | undefined;
+  kind?: AuditKind | undefined;
 }
 
 /** What some reports need besides the filter: the service's public URL (links) and the time (statuses). */
@@ -460,6 +468,24 @@ export async function buildReport(
           filter.endDate,
           tokyoDate(context.now),
         ),
+      };
+    // The Owner's 操作履歴 as the list shows it (issue 48).
+    case 'audit_events':
+      return {
+        merchantName: merchant.name,
+        header: ['日時', '操作した人', '種類', '操作', '対象のユーザー', '内容', 'IPアドレス'],
+        batches: mapBatches(auditEventBatches(db, filter), (row) => {
+          const event = toAuditEvent(row);
+          return [
+            new Date(event.occurred_at),
+            event.actor_name ?? AUDIT_OPERATOR_LABEL,
+            AUDIT_KIND_LABELS[event.kind],
+            AUDIT_ACTION_LABELS[event.action],
+            event.target_name,
+            event.detail,
+            event.client_ip,
+          ];
+        }),
       };
     // The merchant's staff as the list shows them (no period: every user, the date is the export's).
     case 'merchant_users':

@@ -98,6 +98,10 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   getSalesSummary: () => ({ params: { id: DEMO.mainMerchantId } }),
   getSetupProgress: () => ({ params: { id: DEMO.mainMerchantId } }),
   listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
+  listAuditEvents: () => ({
+    params: { id: DEMO.mainMerchantId },
+    query: { start_date: tokyoDay(-30), end_date: tokyoDay(0), kind: 'staff' },
+  }),
   getWallet: () => ({ params: { wallet_no: DEMO.mainWalletNo } }),
   // With the amount and time-of-day filters (issue 25), wide enough to keep rows.
   listWalletHistories: () => ({
@@ -536,23 +540,26 @@ describeWithDatabase('access rules', (env) => {
   }
 
   // Roles before input: a caller without the role learns nothing of what the call takes.
-  it.each(protectedCalls.filter(([, def]) => def.access.kind === 'merchant' && !def.access.roles.includes('Member')))(
-    '%s: a Member sending nonsense gets 403, not a 400 describing the input',
-    async (id, def) => {
-      const member = sessions.get('Member');
-      if (!member) throw new Error('no Member session');
-      const response = await env().app.inject({
-        method: def.method,
-        // 本店's path (the sample's), with nonsense in query and body.
-        url: `/api${callPath(def.path, SAMPLES[id](member).params)}`,
-        query: { start_date: 'yesterday', limit: '-1', status: 'NOPE' },
-        ...(def.method === 'GET' ? {} : { payload: { nonsense: true, amount: 'lots' } }),
-        headers: { authorization: member.authorization },
-      });
-      expect(response.statusCode, response.body).toBe(403);
-      expect(response.json().type).toBe('forbidden');
-    },
-  );
+  it.each(
+    (['Member', 'Manager'] as const).flatMap((role) =>
+      protectedCalls
+        .filter(([, def]) => def.access.kind === 'merchant' && !def.access.roles.includes(role))
+        .map(([id, def]) => [id, role, def] as const),
+    ),
+  )('%s: a %s sending nonsense gets 403, not a 400 describing the input', async (id, role, def) => {
+    const caller = sessions.get(role);
+    if (!caller) throw new Error(`no ${role} session`);
+    const response = await env().app.inject({
+      method: def.method,
+      // 本店's path (the sample's), with nonsense in query and body.
+      url: `/api${callPath(def.path, SAMPLES[id](caller).params)}`,
+      query: { start_date: 'yesterday', limit: '-1', status: 'NOPE', user_id: 'someone', kind: 'everything' },
+      ...(def.method === 'GET' ? {} : { payload: { nonsense: true, amount: 'lots' } }),
+      headers: { authorization: caller.authorization },
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().type).toBe('forbidden');
+  });
 
   // The history filters (issue 25) are input like any other: read only once the caller may make the call.
   it('reads the history filters after the access rule: 401 without a token, 404 at another merchant', async () => {

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
 import { demoPasswordHashes, insertAccounts } from './accounts';
+import { seedAuditLog } from './auditLog';
 import { type BusinessSummary, insertBusiness } from './business';
 import { resetSequence } from './core/ledgerBuffer';
 import { seedDocuments } from './documents';
@@ -34,6 +35,7 @@ export const DEMO_SECTIONS: readonly SeedSection[] = [
   seedMerchantSettings,
   seedTwoStep,
   seedDocuments,
+  seedAuditLog,
 ];
 
 export interface SeedSummary extends BusinessSummary {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Membership } from '../../domain/access';
+import { type AuditAction, recordAudit } from '../../domain/audit';
 import { DomainError } from '../../domain/errors';
 import { accountLockedMail, type Mailer } from '../../domain/mail';
 import { queueMail } from '../../domain/mailOutbox';
@@ -92,4 +93,28 @@ export async function tellSecurity(
     link: `${config.publicUrl}${options.page ?? '/twoStep'}`,
   });
   ctx.reply.raw.once('finish', () => outbox.kick());
+}
+
+/**
+ * Records what the caller did in the merchant the call names, for the Owner's 操作履歴 (issue 48): in the
+ * call's database (a money call's transaction: it commits with the change, or not at all).
+ */
+export async function auditCall(
+  ctx: CallContext<CallId>,
+  action: AuditAction,
+  details: { after?: Record<string, unknown>; before?: Record<string, unknown>; targetUserId?: number } = {},
+): Promise<void> {
+  await recordAudit(
+    ctx.deps.db,
+    {
+      actorUserId: callerOf(ctx).userId,
+      action,
+      merchantId: callerMembership(ctx).merchantId,
+      targetUserId: details.targetUserId ?? null,
+      before: details.before ?? null,
+      after: details.after ?? null,
+      clientIp: ctx.request.ip,
+    },
+    ctx.deps.now(),
+  );
 }

@@ -12,7 +12,7 @@ import {
 import { issueReceipt, type ReceiptContent, renderReceipt } from '../../documents/receipt';
 import { DomainError } from '../../domain/errors';
 import { contentDisposition } from '../csv';
-import { type AppDeps, type CallHandlers, callerMembership, callerOf } from './context';
+import { type AppDeps, auditCall, type CallHandlers, callerMembership, callerOf } from './context';
 
 /** Issue 26: fee invoices, payout statements and receipts as PDF. */
 
@@ -45,6 +45,7 @@ export const documentHandlers: CallHandlers<
       callerOf(ctx).userId,
     );
     const pdf = await renderFeeInvoice(invoice.number, invoice.issued_at, invoice.content);
+    await auditCall(ctx, 'document.issued', { after: { kind: 'fee_invoice', number: invoice.number } });
     return sendPdf(ctx.reply, `請求書_${ctx.params.month}_${invoice.number}.pdf`, pdf);
   },
   async downloadDocument(ctx) {
@@ -65,11 +66,9 @@ export const documentHandlers: CallHandlers<
     const payout = await payoutForStatement(ctx.deps.db, callerMembership(ctx).merchantId, ctx.params.payout_id, now);
     const settings = settingsOf(ctx.deps);
     const pdf = await renderPayoutStatement(payout, settings, now);
-    return sendPdf(
-      ctx.reply,
-      `支払明細書_${payout.payout_date}_${payoutStatementNumber(settings.numberPrefix, payout.id)}.pdf`,
-      pdf,
-    );
+    const number = payoutStatementNumber(settings.numberPrefix, payout.id);
+    await auditCall(ctx, 'document.issued', { after: { kind: 'payout_statement', number } });
+    return sendPdf(ctx.reply, `支払明細書_${payout.payout_date}_${number}.pdf`, pdf);
   },
   async downloadGroupPayoutStatement(ctx) {
     const now = ctx.deps.now();
@@ -81,6 +80,9 @@ export const documentHandlers: CallHandlers<
       now,
     );
     const pdf = await renderGroupPayoutStatement(group, settingsOf(ctx.deps), now);
+    await auditCall(ctx, 'document.issued', {
+      after: { kind: 'group_payout_statement', number: `${group.start}〜${group.end}` },
+    });
     return sendPdf(ctx.reply, `支払明細書_グループ_${group.start}_${group.end}.pdf`, pdf);
   },
   async issueReceipt(ctx) {
@@ -94,6 +96,7 @@ export const documentHandlers: CallHandlers<
       callerOf(ctx).userId,
     );
     const pdf = await renderReceipt(receipt.number, receipt.issued_at, receipt.content);
+    await auditCall(ctx, 'document.issued', { after: { kind: 'receipt', number: receipt.number } });
     return sendPdf(ctx.reply, `領収書_${receipt.number}.pdf`, pdf);
   },
 };

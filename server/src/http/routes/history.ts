@@ -5,7 +5,7 @@ import { transactionDetail } from '../../domain/transactionDetail';
 import { transactionTotals } from '../../domain/transactionTotals';
 import { contentDisposition, csvContentType, csvFileName, csvFileStream, csvStream } from '../csv';
 import { historyBatchesWritten } from '../csvWorkers';
-import { type CallHandlers, callerMembership } from './context';
+import { auditCall, type CallHandlers, callerMembership } from './context';
 
 /** Money: histories and fees. */
 export const historyHandlers: CallHandlers<
@@ -45,6 +45,8 @@ export const historyHandlers: CallHandlers<
         transactionId: query.transaction_id,
         search: historySearchOf(query),
         status: query.status,
+        userId: query.user_id,
+        kind: query.kind,
       },
       { publicUrl: ctx.deps.config.publicUrl, now: ctx.deps.now() },
     );
@@ -59,6 +61,9 @@ export const historyHandlers: CallHandlers<
         )
       : csvStream(report.header, report.batches, (row: ReportValue[]) => row, query.encoding);
     const fileName = csvFileName(ctx.params.report, report.merchantName, query.start_date, query.end_date);
+    await auditCall(ctx, 'csv.downloaded', {
+      after: { report: ctx.params.report, start_date: query.start_date, end_date: query.end_date },
+    });
     // The reply is the stream itself; the contract's string schema only documents the body.
     return ctx.reply
       .header('Content-Type', csvContentType(query.encoding))

@@ -6,6 +6,7 @@ import { FILE_STREAM_COMPRESSION } from '../compression';
 import { idempotencyKeyOf, sendIdempotent } from '../idempotency';
 import { RATE_LIMITED_CALLS } from '../rateLimit';
 import { accountHandlers } from './accounts';
+import { auditLogHandlers } from './auditLog';
 import type { AppDeps, CallContext, CallHandler, CallHandlers } from './context';
 import { documentHandlers } from './documents';
 import { historyHandlers } from './history';
@@ -31,6 +32,7 @@ const HANDLERS: CallHandlers<CallId> = {
   ...noticeHandlers,
   // Staff and accounts
   ...accountHandlers,
+  ...auditLogHandlers,
   // Money: refunds
   ...refundHandlers,
   // Money: histories and fees

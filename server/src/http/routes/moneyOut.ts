@@ -10,7 +10,7 @@ import { reloadCustomer } from '../../domain/reloads';
 import { ownersOf } from '../../domain/securityMail';
 import { createUrlPayment, listUrlPayments, stopUrlPayment } from '../../domain/urlPayments';
 import { takeStepUpProof } from '../auth';
-import { type CallContext, type CallHandlers, callerMembership, callerOf, tellSecurity } from './context';
+import { auditCall, type CallContext, type CallHandlers, callerMembership, callerOf, tellSecurity } from './context';
 
 // Money in and out: payment requests, URL payments, invoices, reloads. The money-moving calls
 // (createMerchantPayment, payInvoice, createReload) are idempotent (contract flag): routes/index.ts runs
@@ -85,6 +85,9 @@ export const moneyOutHandlers: CallHandlers<
       now: ctx.deps.now(),
     });
     if (large) await tellOwnersOfPayment(ctx, merchantId, payment.to_merchant_name, payment.amount);
+    await auditCall(ctx, 'merchant_payment.created', {
+      after: { transaction_id: payment.transaction_id, payee: payment.to_merchant_name, amount: payment.amount },
+    });
     return payment;
   },
   listMerchantPayments: async (ctx) => listMerchantPayments(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query),
@@ -112,13 +115,18 @@ export const moneyOutHandlers: CallHandlers<
   listInvoices: async (ctx) => listInvoices(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query, ctx.deps.now()),
   getInvoice: async (ctx) =>
     getInvoice(ctx.deps.db, callerMembership(ctx).merchantId, ctx.params.invoice_id, ctx.deps.now()),
-  payInvoice: async (ctx) =>
-    payInvoice(ctx.deps.db, {
+  async payInvoice(ctx) {
+    const invoice = await payInvoice(ctx.deps.db, {
       merchantId: callerMembership(ctx).merchantId,
       invoiceId: ctx.params.invoice_id,
       paidBy: callerOf(ctx).userId,
       now: ctx.deps.now(),
-    }),
+    });
+    await auditCall(ctx, 'invoice.paid', {
+      after: { invoice_id: invoice.id, title: `${invoice.issuer_name}「${invoice.title}」`, amount: invoice.amount },
+    });
+    return invoice;
+  },
   createReload: async (ctx) =>
     reloadCustomer(ctx.deps.db, {
       merchantId: callerMembership(ctx).merchantId,

@@ -1,3 +1,4 @@
+import { deviceOf } from '../../domain/devices';
 import { addressOf, recoveryCodesLeft } from '../../domain/securityMail';
 import {
   completeSecondStep,
@@ -17,6 +18,7 @@ import {
   webAuthnPartyOf,
 } from '../../domain/twoStep';
 import {
+  auditCall,
   type CallContext,
   type CallHandlers,
   callerMembership,
@@ -136,6 +138,7 @@ export const sessionHandlers: CallHandlers<
       merchantId,
     });
     await issueAuthorization(ctx, { userId: caller.userId, popinfoId: caller.popinfoId, merchantId });
+    await auditCall(ctx, 'session.signed_in', { after: { device: deviceOf(ctx.request.headers['user-agent']) } });
     return {
       reauth_token: switched.reauthToken,
       merchant_user: { user_nick_name: switched.nickName, role: switched.role },
