@@ -17,6 +17,7 @@ export * from './paymentDetail';
 export * from './payouts';
 export * from './programs';
 export * from './registrationNumber';
+export * from './roleAbilities';
 export * from './roles';
 export * from './routes';
 export * from './runtimeConfig';

@@ -24,6 +24,7 @@ import { historyFilters } from './pages/historyFilters';
 import { journal } from './pages/journal';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
+import { roleAbilities } from './pages/roleAbilities';
 import { twoStep } from './pages/twoStep';
 
 export const jpPages = {
@@ -1162,4 +1163,6 @@ export const jpPages = {
   documents,
   // The journal export's account names (issue 26, /download)
   journal,
+  // What each role may do (issue 48): the staff page's table, the invite dialog, the confirm before a new Owner
+  roleAbilities,
 } as const;

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { accountErrorKey } from '@/components/accountErrors';
 import { useDialogFrame } from '@/components/ConfirmDialog';
 import { useTranslation } from '@/i18n';
@@ -6,7 +7,8 @@ import { useTranslation } from '@/i18n';
 interface ConfirmModalProps {
   opened: boolean;
   title: string;
-  body: string;
+  /** A sentence, or parts of its own (a list of what changes). */
+  body: ReactNode;
   confirmLabel: string;
   danger?: boolean;
   submitting: boolean;
@@ -15,7 +17,7 @@ interface ConfirmModalProps {
   onClose: () => void;
 }
 
-/** The confirm step before suspending, reactivating or re-inviting a user. */
+/** The confirm step before suspending, reactivating or re-inviting a user, or making one an Owner. */
 export function ConfirmModal(props: ConfirmModalProps) {
   const { t } = useTranslation();
   const frame = useDialogFrame();
@@ -23,7 +25,7 @@ export function ConfirmModal(props: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} {...frame}>
       <Stack gap="md">
-        <Text size="sm">{body}</Text>
+        {typeof body === 'string' ? <Text size="sm">{body}</Text> : body}
         {error !== null && error !== undefined && (
           <Alert color="red" variant="light" role="alert">
             {t(accountErrorKey(error) as 'errors.unexpected')}

@@ -32,6 +32,7 @@ import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';
 import { merchantUserSearch } from './merchantUserSearch';
 import { type RowAction, rowActions, shownStatus } from './merchantUserView';
+import { RoleAbilitiesCard } from './RoleAbilities';
 import { StaffTwoStepCard } from './StaffTwoStepCard';
 
 // The invite / edit form (with @mantine/form and zod) loads when its dialog opens.
@@ -42,7 +43,10 @@ type Dialog =
   | { kind: 'edit'; user: MerchantUserRow }
   | { kind: 'suspend' | 'activate' | 'resend'; user: MerchantUserRow };
 
-/** /merchant/user (Owner): the merchant's users; invite, edit, suspend / reactivate, resend the invitation. */
+/**
+ * /merchant/user (Owner): the merchant's users; invite, edit, suspend / reactivate, resend the invitation;
+ * what each role may do.
+ */
 export default function MerchantUserPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.MerchantUser'));
@@ -129,6 +133,7 @@ export default function MerchantUserPage() {
         onPageChange={(page) => updateSearch({ page })}
         emptyText={t('accounts.merchantUser.empty')}
       />
+      <RoleAbilitiesCard />
       <Suspense fallback={null}>
         {dialog?.kind === 'invite' && (
           <UserFormModal

@@ -1,17 +1,28 @@
-import { ROLES, type Role } from '@coin/contract';
+import { abilitiesOnlyOf, isRole, ROLES, type Role } from '@coin/contract';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { accountErrorKey, fieldRefusal } from '@/components/accountErrors';
 import { useDialogFrame } from '@/components/ConfirmDialog';
 import { useFieldFocus } from '@/components/formFocus';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
+import { ConfirmModal } from './ConfirmModal';
+import { AbilityList, ChosenRoleAbilities } from './RoleAbilities';
 import { type UserFormMode, type UserFormValues, userFormBody, userFormSchema } from './userFormSchema';
 
 /** The form's fields are named as the request's: a refusal's `field` may be one of them. */
 const isField = (field: string): field is keyof UserFormValues =>
   field === 'name' || field === 'role' || field === 'email';
+
+type UserFormBody = ReturnType<typeof userFormBody>;
+
+/**
+ * Whether sending the form makes someone an Owner who is not one yet: an invitation as Owner, or another
+ * role changed to Owner. The page is the Owners', so the merchant has one already and this is a second.
+ */
+const makesOwner = (mode: UserFormMode, initialRole: string, body: UserFormBody) =>
+  body.role === 'Owner' && (mode === 'invite' || initialRole !== 'Owner');
 
 interface UserFormModalProps {
   mode: UserFormMode;
@@ -25,7 +36,9 @@ interface UserFormModalProps {
 }
 
 /**
- * 招待する (name, role, email) and 編集 (name, role): one form, the email only when inviting. The page
+ * 招待する (name, role, email) and 編集 (name, role): one form, the email only when inviting, with what the
+ * chosen role may do under its choice. Making someone an Owner asks first, in a confirm step that stands
+ * in for the form (whose values wait in the form's state) and goes back to it when cancelled. The page
  * loads it lazily (with @mantine/form and zod) when a dialog opens.
  */
 export default function UserFormModal({
@@ -44,6 +57,9 @@ export default function UserFormModal({
     initialValues: initial,
     validate: schemaResolver(userFormSchema(t, mode), { sync: true }),
   });
+  // The values waiting for the Owner confirm step, and whether the user came back from it.
+  const [ownerAsk, setOwnerAsk] = useState<UserFormBody | null>(null);
+  const [backFromAsk, setBackFromAsk] = useState(false);
   const refusal = error ? fieldRefusal(error) : null;
   const refusedField = refusal && isField(refusal.field) ? refusal.field : null;
   const refusalText = error ? t(accountErrorKey(error) as 'errors.unexpected') : null;
@@ -51,7 +67,8 @@ export default function UserFormModal({
   // The dialog's focus trap gives the first focus to the field marked data-autofocus: the refused field
   // when the dialog opens with a refusal, so it and the effect below agree instead of racing (the trap
   // focuses on a timer, the effect on the next frame; which came last used to win).
-  const initialFocus = refusedField ?? 'name';
+  // Back from the Owner confirm step, the focus is on the choice the user may want to change.
+  const initialFocus = refusedField ?? (backFromAsk ? 'role' : 'name');
 
   const formRef = useRef<HTMLFormElement>(null);
   const { focusInvalid } = useFieldFocus<string>(
@@ -67,6 +84,46 @@ export default function UserFormModal({
     focusInvalid(errors);
   }, [error]);
 
+  const submit = (values: UserFormValues) => {
+    const body = userFormBody(values);
+    if (makesOwner(mode, initial.role, body)) setOwnerAsk(body);
+    else onSubmit(body);
+  };
+  const chosenRole = isRole(form.values.role) ? form.values.role : null;
+
+  if (ownerAsk) {
+    const ask = mode === 'invite' ? 'invite' : 'change';
+    return (
+      <ConfirmModal
+        opened={opened}
+        title={t(`roleAbilities.ownerConfirm.${ask}Title`)}
+        body={
+          <Stack gap="sm">
+            <Text size="sm">
+              {t(`roleAbilities.ownerConfirm.${ask}Lead`, { name: ownerAsk.name, email: ownerAsk.email })}
+            </Text>
+            <Text size="sm">{t('roleAbilities.ownerConfirm.same')}</Text>
+            <AbilityList keys={abilitiesOnlyOf('Owner')} may />
+            <Text size="sm" fw={500}>
+              {t('roleAbilities.ownerConfirm.note')}
+            </Text>
+          </Stack>
+        }
+        confirmLabel={t(`accounts.actions.${ask}`)}
+        submitting={false}
+        error={null}
+        onConfirm={() => {
+          setOwnerAsk(null);
+          onSubmit(ownerAsk);
+        }}
+        onClose={() => {
+          setOwnerAsk(null);
+          setBackFromAsk(true);
+        }}
+      />
+    );
+  }
+
   return (
     <Modal
       opened={opened}
@@ -74,7 +131,7 @@ export default function UserFormModal({
       title={t(mode === 'invite' ? 'accounts.merchantUser.inviteTitle' : 'accounts.merchantUser.editTitle')}
       {...frame}
     >
-      <form ref={formRef} onSubmit={form.onSubmit((values) => onSubmit(userFormBody(values)), focusInvalid)} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(submit, focusInvalid)} noValidate>
         <Stack gap="md">
           {mode === 'invite' && <Text size="sm">{t('accounts.merchantUser.inviteHint')}</Text>}
           {error !== null && error !== undefined && !refusedField && (
@@ -97,6 +154,7 @@ export default function UserFormModal({
             data-autofocus={initialFocus === 'role' || undefined}
             {...form.getInputProps('role')}
           />
+          <ChosenRoleAbilities role={chosenRole} />
           {mode === 'invite' && (
             <TextInput
               label={t('accounts.fields.email')}
