@@ -202,6 +202,12 @@ export const CALLS = {
     params: s.merchantParamsSchema,
     response: s.salesSummaryResponseSchema,
   },
+  getMerchantsSalesToday: {
+    ...E.getMerchantsSalesToday,
+    summary:
+      "Today's sales so far (amount, count) of each merchant where the caller holds an active role, with its name, the caller's role there and its status",
+    response: s.merchantsSalesTodayResponseSchema,
+  },
   getSetupProgress: {
     ...E.getSetupProgress,
     summary: "The merchant's setup checklist: profile, images, payout bank account and QR poster, each done or not",

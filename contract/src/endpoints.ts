@@ -212,6 +212,15 @@ export const CALL_ENDPOINTS = {
     path: '/merchants/{id}/sales_summary',
     access: merchant(ALL_ROLES),
   },
+  /**
+   * Today's sales of each merchant where the caller holds an ACTIVE role (Top's 「すべての店舗」, issue 48):
+   * the handler reads those roles from the database; no merchant is named by the client.
+   */
+  getMerchantsSalesToday: {
+    method: 'GET',
+    path: '/sessions/current/merchants/sales_today',
+    access: { kind: 'authenticated' },
+  },
   getSetupProgress: {
     method: 'GET',
     path: '/merchants/{id}/setup_progress',

@@ -8,6 +8,8 @@ export const merchantKeys = {
   all: ['merchants'] as const,
   lists: () => [...merchantKeys.all, 'list'] as const,
   list: (query: Record<string, unknown>) => [...merchantKeys.lists(), query] as const,
+  /** The signed-in user's merchants, each with today's sales (Top's 「すべての店舗」). */
+  salesToday: () => [...merchantKeys.lists(), 'salesToday'] as const,
   details: () => [...merchantKeys.all, 'detail'] as const,
   detail: (merchantId: number) => [...merchantKeys.details(), merchantId] as const,
   latestPayment: (merchantId: number) => [...merchantKeys.detail(merchantId), 'latestPayment'] as const,
@@ -34,6 +36,8 @@ export const getSummarizedTxFees = (merchantId: number, target: string, signal?:
 
 export const getSalesSummary = (merchantId: number, signal?: AbortSignal) =>
   api.call('getSalesSummary', { params: { id: merchantId }, signal });
+
+export const getMerchantsSalesToday = (signal?: AbortSignal) => api.call('getMerchantsSalesToday', { signal });
 
 export const getSetupProgress = (merchantId: number, signal?: AbortSignal) =>
   api.call('getSetupProgress', { params: { id: merchantId }, signal });
@@ -64,6 +68,13 @@ export const merchantQueries = {
     queryOptions({
       queryKey: merchantKeys.salesSummary(merchantId),
       queryFn: ({ signal }) => getSalesSummary(merchantId, signal),
+      staleTime: 60_000,
+    }),
+  /** Today's sales of each of the user's merchants: refetched like the day at a glance. */
+  salesToday: () =>
+    queryOptions({
+      queryKey: merchantKeys.salesToday(),
+      queryFn: ({ signal }) => getMerchantsSalesToday(signal),
       staleTime: 60_000,
     }),
   setupProgress: (merchantId: number) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MERCHANT_STATUSES } from '../merchantConstants';
 import {
   amountSchema,
   dateSchema,
@@ -6,6 +7,7 @@ import {
   instantSchema,
   listOf,
   periodQuerySchema,
+  roleSchema,
   walletNoSchema,
 } from './common';
 
@@ -64,6 +66,26 @@ export const salesSummaryResponseSchema = z.object({
   same_days_last_month: salesFigureSchema.extend({ span: salesSpanSchema }),
 });
 
+/**
+ * The caller's merchants at a glance (Top's 「すべての店舗」): each merchant where the caller holds an ACTIVE
+ * role, in merchant id order, with today's sales so far as the sales summary's `today` counts them.
+ */
+export const merchantsSalesTodayResponseSchema = z.object({
+  /** The instant the figures run to: "now" on the service's clock. */
+  as_of: instantSchema,
+  items: z.array(
+    z.object({
+      merchant_id: z.number().int(),
+      name: z.string(),
+      /** The caller's role there. */
+      role: roleSchema,
+      status: z.enum(MERCHANT_STATUSES),
+      amount: amountSchema,
+      count: z.number().int(),
+    }),
+  ),
+});
+
 /** Top's setup checklist: what a new merchant still has to do before it takes payments and is paid. */
 export const SETUP_STEPS = ['profile', 'images', 'bank_account', 'qr_poster'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
@@ -82,4 +104,5 @@ export const setupProgressResponseSchema = z.object({
 export type SetupProgress = z.infer<typeof setupProgressResponseSchema>;
 export type SalesFigure = z.infer<typeof salesFigureSchema>;
 export type SalesSummary = z.infer<typeof salesSummaryResponseSchema>;
+export type MerchantsSalesToday = z.infer<typeof merchantsSalesTodayResponseSchema>;
 export type MerchantResponse = z.infer<typeof merchantResponseSchema>;

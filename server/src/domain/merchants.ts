@@ -7,8 +7,9 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { notFound } from './errors';
+import { activeMerchantRoles } from './sessions';
 import { addDays, addMonths, tokyoDate, tokyoDayStart, tokyoMonth, tokyoMonthStart, tokyoPeriod } from './time';
-import { hasFactorColumn } from './twoStep';
+import { hasFactorColumn, hasSecondFactor } from './twoStep';
 
 /** The longest period a daily-sales query may cover (two years of days). */
 export const DAILY_SALES_MAX_DAYS = 731;
@@ -271,4 +272,45 @@ export async function salesSummary(db: Db, merchantId: number, now: Date): Promi
     sales(spans.lastMonth),
   ]);
   return { as_of: now.toISOString(), today, same_day_last_week: lastWeek, month, same_days_last_month: lastMonth };
+}
+
+/**
+ * Today's sales so far at each merchant where the user holds an ACTIVE role (Top's 「すべての店舗」), each
+ * the very figure of that merchant's day at a glance (`today` above); merchants in id order. A merchant
+ * that requires two-step sign-in is left out for a user without a second factor, whose every call there
+ * asks to enrol first (issue 24).
+ */
+export async function merchantsSalesToday(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<CallResponse<'getMerchantsSalesToday'>> {
+  const roles = await activeMerchantRoles(db, userId);
+  const ids = roles.map((role) => role.merchant_id);
+  const merchants =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('merchants')
+          .select(['id', 'name', 'status', 'require_two_step'])
+          .where('id', 'in', ids)
+          .execute();
+  const enrolled = merchants.some((m) => m.require_two_step) ? await hasSecondFactor(db, userId) : true;
+  const shown = new Map(merchants.filter((m) => enrolled || !m.require_two_step).map((m) => [m.id, m]));
+  const today = salesSpans(now).today;
+  const items = await Promise.all(
+    roles.flatMap((role) => {
+      const merchant = shown.get(role.merchant_id);
+      if (!merchant) return [];
+      return salesIn(db, merchant.id, today.from, today.to).then((sales) => ({
+        merchant_id: merchant.id,
+        name: merchant.name,
+        role: role.role,
+        status: merchant.status,
+        amount: sales.amount,
+        count: sales.count,
+      }));
+    }),
+  );
+  return { as_of: now.toISOString(), items };
 }

@@ -96,6 +96,8 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
     query: { start_date: tokyoDay(-29), end_date: tokyoDay() },
   }),
   getSalesSummary: () => ({ params: { id: DEMO.mainMerchantId } }),
+  // The caller's own merchants: no merchant in the path, every signed-in caller is answered.
+  getMerchantsSalesToday: () => ({ params: {} }),
   getSetupProgress: () => ({ params: { id: DEMO.mainMerchantId } }),
   listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
   listAuditEvents: () => ({

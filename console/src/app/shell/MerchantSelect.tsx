@@ -1,12 +1,9 @@
 import { Loader, Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useRouter } from '@tanstack/react-router';
 import { useEffect, useReducer, useState } from 'react';
-import { errorMessageKey } from '@/api/errors';
 import { whenIdle } from '@/app/whenIdle';
 import { useTranslation } from '@/i18n';
-import { session, useSessionState } from '@/session';
-import { switchWithNotice } from './redirectNotice';
+import { useSessionState } from '@/session';
+import { useMerchantSwitch } from './useMerchantSwitch';
 
 /** The merchants the user holds a role in; switching obtains the new session before anything changes. */
 export default function MerchantSelect({
@@ -17,11 +14,12 @@ export default function MerchantSelect({
   width: { base: number; sm: number };
 }) {
   const { t } = useTranslation();
-  const router = useRouter();
   const merchants = useSessionState((state) => state.merchants);
   const roles = useSessionState((state) => state.user?.roles);
   const selectedMerchantId = useSessionState((state) => state.selectedMerchantId);
-  const [switching, setSwitching] = useState(false);
+  const { switching, switchTo } = useMerchantSwitch();
+  // The shell covers the page while a switch runs, this select's or another control's.
+  useEffect(() => onSwitchingChange(switching), [switching, onSwitchingChange]);
   // Mantine keeps a select's list mounted while closed, so that the field can name it (aria-controls)
   // and the first ArrowDown lands on the current merchant. Mounted with the page, the closed list was
   // laid out and positioned by floating-ui in the shell's first commit (a forced layout in the page's
@@ -41,22 +39,8 @@ export default function MerchantSelect({
     .filter((m) => held.has(m.merchant_id))
     .map((m) => ({ value: String(m.merchant_id), label: m.name }));
 
-  async function change(value: string | null) {
-    if (switching || value === null || Number(value) === selectedMerchantId) return;
-    setSwitching(true);
-    onSwitchingChange(true);
-    try {
-      await switchWithNotice(t, async () => {
-        await session.switchMerchant(Number(value));
-        // Re-run the guard: the new role may not open the current page (the notice then says so).
-        await router.invalidate();
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', title: t('errors.switchMerchantFailed'), message: t(errorMessageKey(error)) });
-    } finally {
-      setSwitching(false);
-      onSwitchingChange(false);
-    }
+  function change(value: string | null) {
+    if (value !== null) void switchTo(Number(value));
   }
 
   return (

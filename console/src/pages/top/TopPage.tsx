@@ -10,6 +10,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useTranslation } from '@/i18n';
 import { selectRole, selectSelectedMerchant, useSessionState } from '@/session';
 import { AccountHoldNotice } from './AccountHoldNotice';
+import { AllShopsCard } from './AllShopsCard';
 import { BalancesCard } from './BalancesCard';
 import { FeesCard } from './FeesCard';
 import { LatestPaymentCard } from './LatestPaymentCard';
@@ -39,6 +40,7 @@ export default function TopPage() {
       {merchant && <AccountHoldNotice query={setup} />}
       {merchant && <SetupChecklist query={setup} userRole={role} />}
       {merchant && <TodayCard merchantId={merchant.merchant_id} />}
+      {merchant && <AllShopsCard />}
       {merchant && (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg" className={classes.cards}>
           <BalancesCard walletNo={merchant.wallet_no} />

@@ -3,11 +3,12 @@ import {
   getMerchant,
   latestPayment,
   listMerchantUsers,
+  merchantsSalesToday,
   salesSummary,
   summarizedTxFees,
 } from '../../domain/merchants';
 import { setupProgress } from '../../domain/setupProgress';
-import { type CallHandlers, callerMembership } from './context';
+import { type CallHandlers, callerMembership, callerOf } from './context';
 
 export const merchantHandlers: CallHandlers<
   | 'getMerchant'
@@ -15,6 +16,7 @@ export const merchantHandlers: CallHandlers<
   | 'getSummarizedTxFees'
   | 'getDailySales'
   | 'getSalesSummary'
+  | 'getMerchantsSalesToday'
   | 'getSetupProgress'
   | 'listMerchantUsers'
 > = {
@@ -24,6 +26,8 @@ export const merchantHandlers: CallHandlers<
   getDailySales: async (ctx) =>
     dailySales(ctx.deps.db, callerMembership(ctx).merchantId, ctx.query.start_date, ctx.query.end_date),
   getSalesSummary: async (ctx) => salesSummary(ctx.deps.db, callerMembership(ctx).merchantId, ctx.deps.now()),
+  // The caller's own roles, read from the database: the client names no merchant.
+  getMerchantsSalesToday: async (ctx) => merchantsSalesToday(ctx.deps.db, callerOf(ctx).userId, ctx.deps.now()),
   getSetupProgress: async (ctx) =>
     setupProgress(ctx.deps.db, callerMembership(ctx).merchantId, {
       now: ctx.deps.now(),
