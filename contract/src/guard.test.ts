@@ -185,6 +185,8 @@ describe('authenticated routes', () => {
     '/urlPayment': ['Owner', 'Manager'],
     '/refund/request': ['Owner'],
     '/merchant/user': ['Owner'],
+    // Issue 48: the 操作履歴 is the Owner's, like the staff list it is reached from.
+    '/merchant/user/history': ['Owner'],
     '/merchant': ['Owner'],
     '/merchant/rebateCoin': ['Owner'],
     '/merchant/bankAccount': ['Owner'],
@@ -225,7 +227,8 @@ describe('authenticated routes', () => {
       '/subscriptions',
     ];
     // Issue 24: the user's second factors.
-    const additions = ['/twoStep'];
+    // Issue 48: the Owner's 操作履歴.
+    const additions = ['/twoStep', '/merchant/user/history'];
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual([...spec, ...additions].sort());
   });
 });

@@ -31,6 +31,7 @@ export const ROLE_ABILITIES = [
   { key: 'bankAccount', calls: ['putBankAccount'], routes: ['MerchantBankAccount'] },
   { key: 'staff', calls: ['inviteMerchantUser', 'updateMerchantUser'], routes: ['MerchantUser'] },
   { key: 'staffTwoStep', calls: ['putMerchantTwoStep'], routes: ['MerchantUser'] },
+  { key: 'auditLog', calls: ['listAuditEvents'], routes: ['OperationHistory'] },
 ] as const satisfies readonly RoleAbility[];
 
 export type RoleAbilityKey = (typeof ROLE_ABILITIES)[number]['key'];

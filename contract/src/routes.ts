@@ -56,6 +56,8 @@ export const APP_ROUTES = [
   app('/merchant/rebateCoin', 'MerchantRebateCoin', OWNER_ONLY, 'settings'),
   app('/merchant/bankAccount', 'MerchantBankAccount', OWNER_ONLY, 'settings'),
   app('/merchant/user', 'MerchantUser', OWNER_ONLY, 'settings'),
+  // Issue 48: who did what in the shop (reached from 加盟店ユーザー).
+  app('/merchant/user/history', 'OperationHistory', OWNER_ONLY, 'settings'),
   app('/download', 'DownloadFile', ALL_ROLES, 'download'),
   app('/downloadUtilityBillsData', 'DownloadUtilityBillsData', ALL_ROLES, 'download'),
   app('/changePassword', 'ChangePassword', ALL_ROLES, 'account'),

@@ -24,6 +24,7 @@ import { historyFilters } from './pages/historyFilters';
 import { journal } from './pages/journal';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
+import { operationHistory } from './pages/operationHistory';
 import { roleAbilities } from './pages/roleAbilities';
 import { twoStep } from './pages/twoStep';
 
@@ -142,6 +143,7 @@ export const jpPages = {
     MerchantRebateCoin: 'リベートコイン設定',
     MerchantBankAccount: '振込先口座',
     MerchantUser: '加盟店ユーザー',
+    OperationHistory: '操作履歴',
     DownloadFile: '帳票ダウンロード',
     DownloadUtilityBillsData: '公共料金データのダウンロード',
     ChangePassword: 'パスワード変更',
@@ -1178,4 +1180,5 @@ export const jpPages = {
   journal,
   // What each role may do (issue 48): the staff page's table, the invite dialog, the confirm before a new Owner
   roleAbilities,
+  operationHistory,
 } as const;

@@ -61,6 +61,10 @@ const VALID: Record<string, [string, Record<string, unknown>]> = {
   WithdrawalInfo: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   WithdrawalInfoMerchant: ['?from=2026-02-01&to=2026-02-28&page=2', { ...PERIOD, page: 2 }],
   MerchantUser: ['?page=2', { page: 2 }],
+  OperationHistory: [
+    '?from=2026-02-01&to=2026-02-28&page=2&user=4&kind=refund',
+    { ...PERIOD, page: 2, user: 4, kind: 'refund' },
+  ],
   DownloadFile: [
     '?kind=refund_applications&from=2026-02-01&to=2026-02-28&encoding=utf8',
     { kind: 'refund_applications', ...PERIOD, encoding: 'utf8' },
@@ -90,6 +94,7 @@ const DEFAULTED: Record<string, Record<string, unknown>> = {
   WithdrawalInfo: { ...MONTH, page: 1 },
   WithdrawalInfoMerchant: { ...MONTH, page: 1 },
   MerchantUser: { page: 1 },
+  OperationHistory: { ...MONTH, page: 1, user: undefined, kind: undefined },
   DownloadFile: { kind: 'histories', ...MONTH, encoding: 'cp932' },
   DownloadUtilityBillsData: { ...MONTH, encoding: 'cp932' },
 };

@@ -4,6 +4,7 @@ import { couponSearch } from '@/pages/coupon/couponSearch';
 import { downloadSearch } from '@/pages/download/downloadSearch';
 import { invoiceSearch } from '@/pages/invoice/invoiceSearch';
 import { merchantUserSearch } from '@/pages/merchant-user/merchantUserSearch';
+import { operationHistorySearch } from '@/pages/merchant-user/operationHistorySearch';
 import { refundSearch } from '@/pages/refund/refundSearch';
 import { requestRefundSearch } from '@/pages/refund/requestRefundSearch';
 import { subscriptionsSearch } from '@/pages/subscriptions/subscriptionsSearch';
@@ -35,6 +36,7 @@ export const ROUTE_SEARCHES = {
   WithdrawalInfo: listSearch,
   WithdrawalInfoMerchant: listSearch,
   MerchantUser: merchantUserSearch,
+  OperationHistory: operationHistorySearch,
   DownloadFile: downloadSearch,
   DownloadUtilityBillsData: utilityBillsDownloadSearch,
 } as const satisfies Partial<Record<AppRouteName, SearchParser>>;

@@ -55,6 +55,7 @@ const QUERIES: Record<string, string> = {
   WithdrawalInfo: '?from=2026-01-05&to=2026-01-20&page=2',
   WithdrawalInfoMerchant: '?from=2026-01-05&to=2026-01-20&page=2',
   MerchantUser: '',
+  OperationHistory: '?from=2026-01-05&to=2026-01-20&page=2&user=4&kind=refund',
   DownloadUtilityBillsData: '?from=2026-01-05&to=2026-01-20&encoding=utf8',
 };
 

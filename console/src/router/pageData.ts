@@ -44,6 +44,8 @@ export const PAGE_DATA: Readonly<Record<string, () => Promise<PageQueries>>> = {
   WithdrawalInfo: () => import('@/pages/withdrawal/payoutQueries').then((m) => m.payoutPageQueries),
   WithdrawalInfoMerchant: () => import('@/pages/withdrawal/payoutQueries').then((m) => m.payoutGroupPageQueries),
   MerchantUser: () => import('@/pages/merchant-user/merchantUserQueries').then((m) => m.merchantUserPageQueries),
+  OperationHistory: () =>
+    import('@/pages/merchant-user/operationHistoryQueries').then((m) => m.operationHistoryPageQueries),
   DownloadUtilityBillsData: () =>
     import('@/pages/utility-bills/utilityBillsQueries').then((m) => m.utilityBillsDownloadPageQueries),
 };

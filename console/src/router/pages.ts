@@ -100,6 +100,7 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   MerchantRebateCoin: withPageStrings(() => import('@/pages/merchant-settings/RebateCoinPage')),
   MerchantBankAccount: withPageStrings(() => import('@/pages/merchant-settings/BankAccountPage')),
   MerchantUser: withPageStrings(() => import('@/pages/merchant-user/MerchantUserPage')),
+  OperationHistory: withPageStrings(() => import('@/pages/merchant-user/OperationHistoryPage')),
   DownloadFile: withPageStrings(() => import('@/pages/download/DownloadPage')),
   DownloadUtilityBillsData: withPageStrings(() => import('@/pages/utility-bills/UtilityBillsDownloadPage')),
   ChangePassword: accountPage('ChangePasswordPage'),

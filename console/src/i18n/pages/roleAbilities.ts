@@ -19,6 +19,7 @@ const abilities = {
   bankAccount: '振込先口座の登録・変更',
   staff: 'ユーザーの招待・権限の変更・利用停止',
   staffTwoStep: 'スタッフへの2段階認証の必須化',
+  auditLog: '操作履歴（誰がいつ何をしたか）の確認',
 } as const satisfies Record<RoleAbilityKey, string>;
 
 export const roleAbilities = {

@@ -27,6 +27,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useReturnFocus } from '@/components/useReturnFocus';
 import { type TFunction, useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
+import { AppLink } from '@/router/AppLink';
 import { tokyoDay } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';
@@ -107,9 +108,15 @@ export default function MerchantUserPage() {
         <Title order={1} ref={headingRef} tabIndex={-1}>
           {t('pages.MerchantUser')}
         </Title>
-        <Button onClick={() => open({ kind: 'invite' })} disabled={merchantId === 0}>
-          {t('accounts.actions.invite')}
-        </Button>
+        <Group gap="sm">
+          {/* Issue 48: who did what in the shop, one step from its staff. */}
+          <Button variant="default" renderRoot={(props) => <AppLink {...props} to="/merchant/user/history" />}>
+            {t('operationHistory.fromStaff')}
+          </Button>
+          <Button onClick={() => open({ kind: 'invite' })} disabled={merchantId === 0}>
+            {t('accounts.actions.invite')}
+          </Button>
+        </Group>
       </Group>
       {merchantId > 0 && <StaffTwoStepCard merchantId={merchantId} />}
       <ListSection
