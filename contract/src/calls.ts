@@ -214,6 +214,40 @@ export const CALLS = {
     params: s.merchantParamsSchema,
     response: s.setupProgressResponseSchema,
   },
+  listSignIns: {
+    ...E.listSignIns,
+    summary: "The caller's sign-ins that have not ended (each with its tabs), newest use first",
+    response: s.signInsResponseSchema,
+  },
+  endSignIn: {
+    ...E.endSignIn,
+    summary: "End one of the caller's sign-ins (every tab of it), on another device or this one",
+    params: s.signInParamsSchema,
+    response: s.endedSignInsResponseSchema,
+  },
+  endOtherSignIns: {
+    ...E.endOtherSignIns,
+    summary: 'End every sign-in of the caller but this one',
+    response: s.endedSignInsResponseSchema,
+  },
+  touchSession: {
+    ...E.touchSession,
+    summary: "The user is active: the sign-in stays open for its shop's idle minutes from now",
+    response: s.sessionActivityResponseSchema,
+  },
+  getIdleTimeout: {
+    ...E.getIdleTimeout,
+    summary: 'Minutes a sign-in to the shop may stay unused before it ends',
+    params: s.merchantParamsSchema,
+    response: s.idleTimeoutSchema,
+  },
+  putIdleTimeout: {
+    ...E.putIdleTimeout,
+    summary: 'Set the minutes a sign-in to the shop may stay unused (5–60); sign-ins bound to it take it at once',
+    params: s.merchantParamsSchema,
+    body: s.idleTimeoutSchema,
+    response: s.idleTimeoutSchema,
+  },
   listAuditEvents: {
     ...E.listAuditEvents,
     summary: "The shop's 操作履歴: what its staff (and the operator) did in the period, newest first, one page",

@@ -176,6 +176,38 @@ export const CALL_ENDPOINTS = {
     path: '/sessions/current/forks',
     access: { kind: 'authenticated' },
   },
+  // Issue 48: the caller's own sign-ins (ログイン中の端末) and inactivity.
+  listSignIns: {
+    method: 'GET',
+    path: '/sessions',
+    access: { kind: 'authenticated' },
+  },
+  endSignIn: {
+    method: 'DELETE',
+    path: '/sessions/{sign_in_id}',
+    access: { kind: 'authenticated' },
+  },
+  endOtherSignIns: {
+    method: 'POST',
+    path: '/sessions/current/end_others',
+    access: { kind: 'authenticated' },
+  },
+  touchSession: {
+    method: 'POST',
+    path: '/sessions/current/activity',
+    access: { kind: 'authenticated' },
+  },
+  getIdleTimeout: {
+    method: 'GET',
+    path: '/merchants/{id}/idle_timeout',
+    access: merchant(OWNER_ONLY),
+  },
+  putIdleTimeout: {
+    method: 'PUT',
+    path: '/merchants/{id}/idle_timeout',
+    access: merchant(OWNER_ONLY),
+    stepUp: 'idle_timeout',
+  },
   switchMerchantSession: {
     method: 'POST',
     path: '/merchants/{id}/sessions',

@@ -45,5 +45,7 @@ export const ERROR_TYPES = [
    * one first (the caller's own factor calls stay open): 403.
    */
   'two_step_enrolment_required',
+  /** The sign-in went unused longer than its shop allows and has ended on the server: 401 (issue 48). */
+  'session_timed_out',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PLATFORM, STEP_UP_PURPOSES } from '../constants';
-import { roleSchema } from './common';
+import { IDLE_TIMEOUT_MAX_MINUTES, IDLE_TIMEOUT_MIN_MINUTES, PLATFORM, STEP_UP_PURPOSES } from '../constants';
+import { instantSchema, listOf, roleSchema } from './common';
 import { secondStepSchema, stepUpProofBodySchema } from './twoStep';
 
 /* Sessions: sign-in, refresh, merchant switch and the token's claims. */
@@ -66,3 +66,34 @@ export const stepUpResponseSchema = z.object({
   purpose: z.enum(STEP_UP_PURPOSES),
   expires_at: z.string(),
 });
+
+/* Signed-in devices and inactivity (issue 48). */
+
+/** One of the caller's sign-ins (its tabs together): where it came from, when it started and was last used. */
+export const signInSchema = z.object({
+  id: z.string(),
+  /** Browser and system as the User-Agent names them ("Chrome 131 / Windows"); empty when it names none. */
+  device: z.string(),
+  client_ip: z.string().nullable(),
+  started_at: instantSchema,
+  last_used_at: instantSchema,
+  /** The sign-in this request is made with. */
+  current: z.boolean(),
+});
+export const signInsResponseSchema = listOf(signInSchema);
+export const signInParamsSchema = z.object({ sign_in_id: z.uuid() });
+export const endedSignInsResponseSchema = z.object({ ended: z.number().int() });
+/** The sign-in was used just now: when it ends if unused from now on. */
+export const sessionActivityResponseSchema = z.object({
+  idle_timeout_minutes: z.number().int(),
+  expires_at: instantSchema,
+});
+const idleMinutesSchema = z.coerce
+  .number('分数を入力してください')
+  .int('分数は整数で入力してください')
+  .min(IDLE_TIMEOUT_MIN_MINUTES, `${IDLE_TIMEOUT_MIN_MINUTES}分から${IDLE_TIMEOUT_MAX_MINUTES}分の間で指定してください`)
+  .max(
+    IDLE_TIMEOUT_MAX_MINUTES,
+    `${IDLE_TIMEOUT_MIN_MINUTES}分から${IDLE_TIMEOUT_MAX_MINUTES}分の間で指定してください`,
+  );
+export const idleTimeoutSchema = z.object({ minutes: idleMinutesSchema });

@@ -63,6 +63,8 @@ export interface MerchantTable {
   qr_poster_downloaded_at: Date | null;
   /** Staff must have a second factor to use the merchant (issue 24; migration 0015). */
   require_two_step: Generated<boolean>;
+  /** Issue 48 (migration 0021): minutes a sign-in bound to the shop may stay unused (5–60). */
+  idle_timeout_minutes: Generated<number>;
   /** The merchant's own qualified invoice registration number, printed on its receipts; '' when none (migration 0016). */
   invoice_registration_no: Generated<string>;
 }
@@ -308,6 +310,15 @@ export interface SessionFamilyTable {
   platform: string;
   created_at: CreatedAt;
   revoked_at: Timestamp | null;
+  /** Issue 48 (migration 0021), kept on the sign-in's first family: its browser and system, e.g. "Chrome 131 / Windows". */
+  device: Generated<string>;
+  client_ip: string | null;
+  /** The sign-in's last request (updated at most every SIGN_IN_TOUCH_MS). */
+  last_used_at: Generated<Date>;
+  /** How long the sign-in may stay unused: the timeout of the shop it was last bound to. */
+  idle_minutes: Generated<number>;
+  /** Why it ended: logout, ended_elsewhere, idle, suspended or reuse. */
+  end_reason: string | null;
 }
 
 /**

@@ -23,6 +23,7 @@ const DEFAULT_MESSAGES: Record<ErrorType, string> = {
     'パスワードの誤りが続いたため、アカウントを一時的にロックしています。しばらく待ってから再度お試しください',
   step_up_required: 'この操作の前に、本人確認をしてください',
   two_step_enrolment_required: TWO_STEP_MESSAGES.enrolmentRequired,
+  session_timed_out: '一定時間操作がなかったため、ログアウトしました。もう一度ログインしてください',
 };
 
 /**

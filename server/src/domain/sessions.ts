@@ -9,6 +9,7 @@ import { recordAudit } from './audit';
 import { DomainError } from './errors';
 import { countFailure, DEFAULT_LOCKOUT, type LockoutPolicy, type OnLocked } from './lockout';
 import { verifyPassword } from './passwords';
+import { type EndReason, endSignIns, isIdle, type SignInUse } from './signIns';
 import { hashToken, newOpaqueToken, REAUTH_TOKEN_TTL_MS } from './tokens';
 import {
   checkFactor,
@@ -119,7 +120,7 @@ export async function confirmCurrentPassword(
  */
 export async function signIn(
   db: Db,
-  input: { email: string; password: string; platform: string },
+  input: { email: string; password: string; platform: string; origin?: SignInOrigin },
   now = new Date(),
   policy: LockoutPolicy = DEFAULT_LOCKOUT,
   onLocked?: OnLocked,
@@ -157,7 +158,13 @@ export async function signIn(
       secondStep: await issueSecondStep(db, identity.id, input.platform, now),
     };
   }
-  return openSignIn(db, identity.id, merchantRoles, input.platform, now);
+  return openSignIn(db, identity.id, merchantRoles, input.platform, now, input.origin);
+}
+
+/** Where a sign-in came from, kept for ログイン中の端末 (issue 48). */
+export interface SignInOrigin {
+  device: string;
+  clientIp: string | null;
 }
 
 /** A new sign-in: its session family and first reauth token. */
@@ -167,12 +174,21 @@ async function openSignIn(
   merchantRoles: MerchantRoleEntry[],
   platform: string,
   now: Date,
+  origin?: SignInOrigin,
 ): Promise<OpenedSession> {
   const popinfoId = randomUUID();
   const family = { popinfoId, userId, platform };
   await db
     .insertInto('session_families')
-    .values({ popinfo_id: popinfoId, sign_in_id: popinfoId, user_id: userId, platform })
+    .values({
+      popinfo_id: popinfoId,
+      sign_in_id: popinfoId,
+      user_id: userId,
+      platform,
+      device: origin?.device ?? '',
+      client_ip: origin?.clientIp ?? null,
+      last_used_at: now,
+    })
     .execute();
   const reauthToken = await issueReauthToken(db, family, null, now);
   return { userId, merchantRoles, session: { popinfoId, reauthToken } };
@@ -186,7 +202,14 @@ async function openSignIn(
 export async function completeSecondStep(
   db: Db,
   input: { token: string; proof: FactorProof },
-  context: { now: Date; party: WebAuthnParty; policy: LockoutPolicy; onLocked?: OnLocked; clientIp?: string | null },
+  context: {
+    now: Date;
+    party: WebAuthnParty;
+    policy: LockoutPolicy;
+    onLocked?: OnLocked;
+    clientIp?: string | null;
+    origin?: SignInOrigin;
+  },
 ): Promise<OpenedSession> {
   const { now } = context;
   const pending = await pendingSecondStep(db, input.token, now);
@@ -231,7 +254,7 @@ export async function completeSecondStep(
   );
   const merchantRoles = await activeMerchantRoles(db, identity.id);
   if (merchantRoles.length === 0) return { userId: identity.id, merchantRoles };
-  return openSignIn(db, identity.id, merchantRoles, pending.platform, now);
+  return openSignIn(db, identity.id, merchantRoles, pending.platform, now, context.origin);
 }
 
 export interface RotatedSession {
@@ -256,6 +279,7 @@ export async function refreshSession(
     const token = await trx
       .selectFrom('reauth_tokens as t')
       .innerJoin('session_families as f', 'f.popinfo_id', 't.popinfo_id')
+      .innerJoin('session_families as root', 'root.popinfo_id', 'f.sign_in_id')
       .select([
         't.id',
         't.popinfo_id',
@@ -265,6 +289,9 @@ export async function refreshSession(
         't.used_at',
         't.revoked_at',
         'f.revoked_at as family_revoked_at',
+        'f.sign_in_id',
+        'root.last_used_at',
+        'root.idle_minutes',
       ])
       .where('t.token_hash', '=', hashToken(input.reauthToken))
       .forUpdate('t')
@@ -273,6 +300,10 @@ export async function refreshSession(
     if (token.family_revoked_at || token.revoked_at) return { kind: 'invalid' as const };
     if (token.used_at) return { kind: 'reused' as const, popinfoId: token.popinfo_id };
     if (token.expires_at.getTime() <= now.getTime()) return { kind: 'invalid' as const };
+    // Unused longer than its shop allows (issue 48): the sign-in ends, not only this token.
+    if (isIdle({ lastUsedAt: token.last_used_at, idleMinutes: token.idle_minutes }, now)) {
+      return { kind: 'idle' as const, signInId: token.sign_in_id };
+    }
     // Bound to a merchant where the user no longer holds an ACTIVE role (suspended, removed): no successor.
     if (token.merchant_id !== null && !(await membershipOf(trx, token.user_id, token.merchant_id))) {
       return { kind: 'invalid' as const };
@@ -299,7 +330,8 @@ export async function refreshSession(
 
   if (outcome.kind === 'rotated') return outcome.session;
   // Revoked in its own statement: the refusal must not roll the revocation back.
-  if (outcome.kind === 'reused') await revokeFamily(db, outcome.popinfoId, now);
+  if (outcome.kind === 'reused') await revokeFamily(db, outcome.popinfoId, now, 'reuse');
+  if (outcome.kind === 'idle') await endSignIns(db, [outcome.signInId], 'idle', now);
   throw invalidReauthToken();
 }
 
@@ -307,28 +339,18 @@ export async function refreshSession(
  * Ends the sign-in the family belongs to: the family and every family forked from the same sign-in
  * (the other tabs), with all their reauth tokens. Logout and a detected token reuse both end it whole.
  */
-export async function revokeFamily(db: Db, popinfoId: string, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const signIn = trx.selectFrom('session_families').select('sign_in_id').where('popinfo_id', '=', popinfoId);
-    const revoked = await trx
-      .updateTable('session_families')
-      .set({ revoked_at: now })
-      .where('sign_in_id', '=', signIn)
-      .where('revoked_at', 'is', null)
-      .returning('popinfo_id')
-      .execute();
-    if (revoked.length === 0) return;
-    await trx
-      .updateTable('reauth_tokens')
-      .set({ revoked_at: now })
-      .where(
-        'popinfo_id',
-        'in',
-        revoked.map((family) => family.popinfo_id),
-      )
-      .where('revoked_at', 'is', null)
-      .execute();
-  });
+export async function revokeFamily(
+  db: Db,
+  popinfoId: string,
+  now = new Date(),
+  reason: EndReason = 'logout',
+): Promise<void> {
+  const family = await db
+    .selectFrom('session_families')
+    .select('sign_in_id')
+    .where('popinfo_id', '=', popinfoId)
+    .executeTakeFirst();
+  if (family) await endSignIns(db, [family.sign_in_id], reason, now);
 }
 
 /** How long a reauth token its tab has just rotated still proves the tab for a fork. */
@@ -396,6 +418,8 @@ export interface AccessCheck {
   membership: Membership | null;
   /** That merchant requires two-step sign-in and the caller has no second factor (issue 24). */
   mustEnrol: boolean;
+  /** The sign-in's last use and how long it may stay unused (issue 48); absent when its family is unknown. */
+  use?: SignInUse;
 }
 
 /**
@@ -413,12 +437,17 @@ export async function accessCheck(
   const values = { popinfoId: claims.popinfoId, userId: claims.userId, merchantId: claims.merchantId };
   const active = (row: { revoked_at: Date | null; member: unknown } | undefined) =>
     row !== undefined && row.revoked_at === null && row.member === true;
+  const useOf = (row: { sign_in_id: string; last_used_at: Date; idle_minutes: number } | undefined) =>
+    row
+      ? { use: { signInId: row.sign_in_id, lastUsedAt: new Date(row.last_used_at), idleMinutes: row.idle_minutes } }
+      : {};
   if (!target || !isTargetKey(target)) {
     const [row] = await sessionStatement(db, 'session', values);
-    return { active: active(row), membership: null, mustEnrol: false };
+    return { active: active(row), membership: null, mustEnrol: false, ...useOf(row) };
   }
   const [row] = await targetStatement(db, target.kind, { ...values, targetKey: targetKeyOf(target) });
   return {
+    ...useOf(row),
     active: active(row),
     membership: row?.merchant_id != null && row.role != null ? { merchantId: row.merchant_id, role: row.role } : null,
     mustEnrol: row?.must_enrol === true,
@@ -431,8 +460,12 @@ type SessionValues = { popinfoId: string; userId: number; merchantId: number | n
 function sessionQuery(db: Db, { popinfoId, userId, merchantId }: SessionValues) {
   return db
     .selectFrom('session_families as f')
+    .innerJoin('session_families as root', 'root.popinfo_id', 'f.sign_in_id')
     .select((eb) => [
       'f.revoked_at',
+      'f.sign_in_id',
+      'root.last_used_at',
+      'root.idle_minutes',
       merchantId === null
         ? sql<boolean>`true`.as('member')
         : eb.exists(membershipQuery(db, userId, { kind: 'merchant', merchantId })).as('member'),
@@ -479,20 +512,27 @@ export async function switchMerchant(
   now = new Date(),
 ): Promise<{ reauthToken: string; nickName: string; role: Role }> {
   const member = await db
-    .selectFrom('merchant_users')
-    .select(['name', 'role'])
-    .where('merchant_id', '=', input.merchantId)
-    .where('user_id', '=', input.userId)
-    .where('status', '=', 'ACTIVE')
+    .selectFrom('merchant_users as mu')
+    .innerJoin('merchants as m', 'm.id', 'mu.merchant_id')
+    .select(['mu.name', 'mu.role', 'm.idle_timeout_minutes'])
+    .where('mu.merchant_id', '=', input.merchantId)
+    .where('mu.user_id', '=', input.userId)
+    .where('mu.status', '=', 'ACTIVE')
     .executeTakeFirst();
   const family = await db
     .selectFrom('session_families')
-    .select(['platform', sql<boolean>`revoked_at is null`.as('active')])
+    .select(['platform', 'sign_in_id', sql<boolean>`revoked_at is null`.as('active')])
     .where('popinfo_id', '=', input.popinfoId)
     .executeTakeFirst();
   if (!member) throw new DomainError('not_found');
   if (!family?.active) throw new DomainError('unauthorized');
   const reauthToken = await db.transaction().execute(async (trx) => {
+    // Bound to the shop, the sign-in may stay unused as long as the shop allows (issue 48).
+    await trx
+      .updateTable('session_families')
+      .set({ idle_minutes: member.idle_timeout_minutes, last_used_at: now })
+      .where('popinfo_id', '=', family.sign_in_id)
+      .execute();
     // The new token replaces the family's live ones: presenting an older one afterwards is reuse.
     await trx
       .updateTable('reauth_tokens')

@@ -61,6 +61,8 @@ const STATEFUL_OUTCOMES: Partial<Record<ProtectedCallId, number[]>> = {
   registerPasskey: [400],
   deletePasskey: [404],
   regenerateRecoveryCodes: [409],
+  // The sample names a sign-in of no one: past the access rule, not found.
+  endSignIn: [404],
 };
 
 /** A valid request of every protected call against 本店; a new call in CALLS fails the type check here. */
@@ -100,6 +102,13 @@ const SAMPLES: Record<ProtectedCallId, (caller: SignedIn) => SampleRequest> = {
   getMerchantsSalesToday: () => ({ params: {} }),
   getSetupProgress: () => ({ params: { id: DEMO.mainMerchantId } }),
   listMerchantUsers: () => ({ params: { id: DEMO.mainMerchantId } }),
+  listSignIns: () => ({ params: {} }),
+  // Another sign-in of no one: the call's rule passes, the sign-in is not found (404) for every caller.
+  endSignIn: () => ({ params: { sign_in_id: '00000000-0000-4000-8000-000000000000' } }),
+  endOtherSignIns: () => ({ params: {} }),
+  touchSession: () => ({ params: {} }),
+  getIdleTimeout: () => ({ params: { id: DEMO.mainMerchantId } }),
+  putIdleTimeout: () => ({ params: { id: DEMO.mainMerchantId }, payload: { minutes: 15 } }),
   listAuditEvents: () => ({
     params: { id: DEMO.mainMerchantId },
     query: { start_date: tokyoDay(-30), end_date: tokyoDay(0), kind: 'staff' },
@@ -496,7 +505,9 @@ describeWithDatabase('access rules', (env) => {
   const callers: Caller[] = ['Owner', 'Manager', 'Manager_NoPayment', 'Member', 'another merchant', 'no token'];
   for (const [id, def] of protectedCalls) {
     describe(`${def.method} ${def.path}`, () => {
-      for (const caller of callers) {
+      // Ending one's other sign-ins would end the sessions this file's other tests share (one per demo
+      // user): signed-in callers make it in signIns.test.ts, on a database of its own.
+      for (const caller of id === 'endOtherSignIns' ? (['no token'] as const) : callers) {
         it(`${caller} → ${expectedStatus(def, caller)}`, async () => {
           const shared = sessions.get(caller === 'no token' ? 'Owner' : caller);
           if (!shared) throw new Error(`no session for ${caller}`);

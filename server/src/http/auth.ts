@@ -12,8 +12,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import type { AccessTarget, Membership } from '../domain/access';
+import { recordAudit } from '../domain/audit';
 import { DomainError } from '../domain/errors';
 import { type AccessCheck, accessCheck } from '../domain/sessions';
+import { endSignIns, isIdle, SIGN_IN_TOUCH_MS, type SignInUse, touchSignIn } from '../domain/signIns';
 import { releaseStepUpProof, useStepUpProof } from '../domain/stepUp';
 import type { AuthClaims, TokenSigner } from '../domain/tokens';
 import { hasSecondFactor } from '../domain/twoStep';
@@ -28,6 +30,8 @@ declare module 'fastify' {
     auth: AuthClaims | null;
     /** The caller's role for the merchant the path names (merchant and wallet calls). */
     membership: Membership | null;
+    /** The sign-in the authorization belongs to (issue 48); null on public routes. */
+    signInId: string | null;
   }
 }
 
@@ -120,6 +124,31 @@ function targetOf(
 }
 
 /**
+ * Inactivity (issue 48): a sign-in unused longer than its shop allows ends here, on the server, whatever
+ * its tab believes (401 `session_timed_out`); else its use is noted, at most every SIGN_IN_TOUCH_MS.
+ */
+async function keepInUse(deps: { db: Db; now: () => Date }, use: SignInUse, userId: number, clientIp: string) {
+  const now = deps.now();
+  if (isIdle(use, now)) {
+    if ((await endSignIns(deps.db, [use.signInId], 'idle', now)) > 0) {
+      await recordAudit(
+        deps.db,
+        {
+          actorUserId: userId,
+          action: 'session.timed_out',
+          targetUserId: userId,
+          after: { minutes: use.idleMinutes },
+          clientIp,
+        },
+        now,
+      );
+    }
+    throw new DomainError('session_timed_out');
+  }
+  if (now.getTime() - use.lastUsedAt.getTime() >= SIGN_IN_TOUCH_MS) await touchSignIn(deps.db, use.signInId, now);
+}
+
+/**
  * Authentication (one onRequest hook) and the role check (one preValidation hook reading the call's access
  * rule, before any input is validated).
  * Roles always come from the database, never from the token or the client: one query a request reads
@@ -129,6 +158,7 @@ function targetOf(
 export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; now: () => Date }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('membership', null);
+  app.decorateRequest('signInId', null);
 
   app.addHook('onRequest', async (request) => {
     const call = request.routeOptions.config.call;
@@ -138,7 +168,9 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; signer: TokenS
     const claims = await deps.signer.verify(token);
     const check = await accessCheck(deps.db, claims, targetOf(call, request, claims));
     if (!check.active) throw new DomainError('unauthorized');
+    if (check.use) await keepInUse(deps, check.use, claims.userId, request.ip);
     request.auth = claims;
+    request.signInId = check.use?.signInId ?? null;
     checks.set(request, check);
   });
 

@@ -26,6 +26,7 @@ export const STATUS_OF: Record<ErrorType, number> = {
   account_locked: 429,
   step_up_required: 403,
   two_step_enrolment_required: 403,
+  session_timed_out: 401,
 };
 
 interface DatabaseErrorLike {

@@ -52,6 +52,8 @@ describe('trust: only a proven Owner changes where the money goes', () => {
       deletePasskey: 'remove_passkey',
       regenerateRecoveryCodes: 'recovery_codes',
       putMerchantTwoStep: 'two_step_policy',
+      // Issue 48: how long a sign-in to the shop may stay unused.
+      putIdleTimeout: 'idle_timeout',
       // The credentials of a user with an app or a passkey (whose password alone proves nothing).
       changePassword: 'credentials (with_factor)',
       changeEmail: 'credentials (with_factor)',

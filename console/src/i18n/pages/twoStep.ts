@@ -111,6 +111,7 @@ export const twoStep = {
       remove_passkey: 'パスキーの削除',
       recovery_codes: 'リカバリーコードの再発行',
       two_step_policy: '2段階認証の必須設定の変更',
+      idle_timeout: '自動ログアウトまでの時間の変更',
       staff: 'ユーザーの招待・変更',
       merchant_status: '営業状態の変更',
       bank_account: '振込先口座の登録・変更',

@@ -19,6 +19,7 @@ import * as journalAccounts from './2026_11_27_0017_journal_accounts';
 import * as dayCountsCover from './2026_11_27_0018_day_counts_cover';
 import * as boundProofs from './2026_11_29_0019_bound_proofs';
 import * as auditLog from './2026_11_29_0020_audit_log';
+import * as signedInDevices from './2026_11_29_0021_signed_in_devices';
 
 /** Every migration, by name; names sort in the order they run. Listed by hand: no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0018_day_counts_cover': dayCountsCover,
   '2026_11_29_0019_bound_proofs': boundProofs,
   '2026_11_29_0020_audit_log': auditLog,
+  '2026_11_29_0021_signed_in_devices': signedInDevices,
 };

@@ -8,6 +8,7 @@ import {
   updateMerchantUser,
   verifyInvitation,
 } from '../../domain/merchantUsers';
+import { endSignInsAtMerchant } from '../../domain/signIns';
 import { type CallContext, type CallHandlers, callerMembership, callerOf, mailLockout } from './context';
 
 type AccountCall =
@@ -41,8 +42,15 @@ export const resetDelay = (maxMs: number): number =>
 
 export const accountHandlers: CallHandlers<AccountCall> = {
   inviteMerchantUser: async (ctx) => inviteMerchantUser(accountDeps(ctx), callerMembership(ctx).merchantId, ctx.body),
-  updateMerchantUser: async (ctx) =>
-    updateMerchantUser(accountDeps(ctx), callerMembership(ctx).merchantId, ctx.params.user_id, ctx.body),
+  async updateMerchantUser(ctx) {
+    const { merchantId } = callerMembership(ctx);
+    const updated = await updateMerchantUser(accountDeps(ctx), merchantId, ctx.params.user_id, ctx.body);
+    // Suspended: their sign-ins at this shop end now, not at their next request (issue 48).
+    if (ctx.body.status === 'SUSPENDED') {
+      await endSignInsAtMerchant(ctx.deps.db, ctx.params.user_id, merchantId, 'suspended', ctx.deps.now());
+    }
+    return updated;
+  },
   resendMerchantUserInvitation: async (ctx) =>
     resendInvitation(accountDeps(ctx), callerMembership(ctx).merchantId, ctx.params.user_id),
   verifyInvitation: async (ctx) => verifyInvitation(accountDeps(ctx), ctx.params.token),
