@@ -307,11 +307,13 @@ describe('staff and account flows', () => {
             });
             expect(tooLate.json().type).toBe('link_expired');
 
+            // Three days on, the Owner's earlier sign-in has ended for inactivity (issue 48): they sign in again.
+            const ownerLater = await signIn(env().app, DEMO.owner);
             const resent = await call(
               'PUT',
               `/merchants/${MAIN}/users/${invited.user_id}/invitation`,
               undefined,
-              owner,
+              ownerLater,
             );
             expect(resent.statusCode, resent.body).toBe(200);
             expect(Date.parse(resent.json().activate_token_available_until)).toBeGreaterThan(
@@ -494,9 +496,11 @@ describe('staff and account flows', () => {
           expect((await call('GET', '/identities/4/email', undefined, session)).statusCode).toBe(401);
           expect((await tryRefresh(session)).statusCode).toBe(400);
 
-          // Reactivated, a new sign-in works again (the old one stays refused for its spent token).
+          // Reactivated, a new sign-in works again; the old one was ended by the suspension (issue 48).
           await call('PATCH', `/merchants/${MAIN}/users/4`, { status: 'ACTIVE' }, owner);
-          expect((await call('GET', `/merchants/${MAIN}/merchant`, undefined, session)).statusCode).toBe(200);
+          expect((await call('GET', `/merchants/${MAIN}/merchant`, undefined, session)).statusCode).toBe(401);
+          const again = await signIn(env().app, DEMO.member);
+          expect((await call('GET', `/merchants/${MAIN}/merchant`, undefined, again)).statusCode).toBe(200);
         });
 
         it('refuses to suspend or activate an invited user and to touch a canceled one (409)', async () => {

@@ -15,6 +15,8 @@ const MANAGER_NO_PAYMENT = 3;
 const MEMBER = 4;
 const INVITED = 8;
 const SUSPENDED = 9;
+/** 加藤 大輔: a Member whose own account events the demo shows (the tests' demo users start with none). */
+const MEMBER_WITHOUT_ADDRESS = 11;
 const DEVICES = ['Chrome 131 / Windows', 'Safari 18 / iOS', 'Edge 131 / Windows', 'Chrome 131 / Android'];
 const SHOP_IPS = ['203.0.113.24', '198.51.100.7'];
 
@@ -107,11 +109,26 @@ function recentEvents(now: Date): Event[] {
       before: { business_hours: '8:00〜18:00' },
       after: { business_hours: '8:00〜19:00' },
     },
+    // The Manager tries an authenticator app and removes it again (no demo user keeps a second factor).
+    {
+      at: hoursAgo(now, 14 * 24 + 5),
+      actor: MANAGER,
+      action: 'identity.two_step_added',
+      target: MANAGER,
+      after: { factor: 'totp' },
+    },
+    {
+      at: hoursAgo(now, 13 * 24 + 2),
+      actor: MANAGER,
+      action: 'identity.two_step_removed',
+      target: MANAGER,
+      before: { factor: 'totp' },
+    },
     {
       at: hoursAgo(now, 12 * 24 + 8),
-      actor: MEMBER,
+      actor: MEMBER_WITHOUT_ADDRESS,
       action: 'identity.password_changed',
-      target: MEMBER,
+      target: MEMBER_WITHOUT_ADDRESS,
       ip: SHOP_IPS[1],
     },
     {
