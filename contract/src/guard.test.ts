@@ -227,8 +227,8 @@ describe('authenticated routes', () => {
       '/subscriptions',
     ];
     // Issue 24: the user's second factors.
-    // Issue 48: the Owner's 操作履歴.
-    const additions = ['/twoStep', '/merchant/user/history'];
+    // Issue 48: the Owner's 操作履歴, and every user's ログイン中の端末.
+    const additions = ['/twoStep', '/merchant/user/history', '/devices'];
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual([...spec, ...additions].sort());
   });
 });

@@ -64,6 +64,8 @@ export const APP_ROUTES = [
   app('/changeEmail', 'ChangeEmail', ALL_ROLES, 'account'),
   // Issue 24: the user's second factors (an addition to the specification's routes).
   app('/twoStep', 'TwoStep', ALL_ROLES, 'account'),
+  // Issue 48: the user's own sign-ins, to end one or all others (an addition too).
+  app('/devices', 'SignedInDevices', ALL_ROLES, 'account'),
 ] as const satisfies readonly AppRoute[];
 
 /** Public and verification routes (§2). */

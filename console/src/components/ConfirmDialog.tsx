@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@/i18n';
 import { apiErrorText } from './apiErrorText';
 
-interface ConfirmDialogProps<V> {
+interface ConfirmDialogProps<V, D> {
   title: string;
   /** What will happen, in a sentence the user can check. */
   body: ReactNode;
@@ -22,9 +22,9 @@ interface ConfirmDialogProps<V> {
   /** The label of the button that leaves without doing it; キャンセル by default. */
   dismissLabel?: string;
   failedTitle: string;
-  /** Shown as a notification once it is done. */
-  doneMessage: string;
-  mutation: UseMutationResult<unknown, unknown, V>;
+  /** Shown as a notification once it is done; from the answer when it says what was done (how many…). */
+  doneMessage: string | ((answer: D) => string);
+  mutation: UseMutationResult<D, unknown, V>;
   variables: V;
   /** Closed: `done` after the action succeeded (its button may be gone by now), else `dismissed`. */
   onClose: (outcome: 'done' | 'dismissed') => void;
@@ -55,7 +55,7 @@ export function useDialogFrame() {
  * merchant): the focus starts on the button that leaves; the action's failure stays in the dialog;
  * done, it closes with one notification.
  */
-export function ConfirmDialog<V>({
+export function ConfirmDialog<V, D = unknown>({
   title,
   body,
   confirmLabel,
@@ -66,7 +66,7 @@ export function ConfirmDialog<V>({
   mutation,
   variables,
   onClose,
-}: ConfirmDialogProps<V>) {
+}: ConfirmDialogProps<V, D>) {
   const { t } = useTranslation();
   const frame = useDialogFrame();
   const close = (outcome: 'done' | 'dismissed' = 'dismissed') => {
@@ -92,8 +92,9 @@ export function ConfirmDialog<V>({
             loading={mutation.isPending}
             onClick={() =>
               mutation.mutate(variables, {
-                onSuccess: () => {
-                  notifications.show({ color: 'teal', message: doneMessage });
+                onSuccess: (answer) => {
+                  const message = typeof doneMessage === 'string' ? doneMessage : doneMessage(answer);
+                  notifications.show({ color: 'teal', message });
                   close('done');
                 },
               })

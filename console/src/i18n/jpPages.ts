@@ -26,6 +26,7 @@ import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
 import { operationHistory } from './pages/operationHistory';
 import { roleAbilities } from './pages/roleAbilities';
+import { signedInDevices } from './pages/signedInDevices';
 import { twoStep } from './pages/twoStep';
 
 export const jpPages = {
@@ -149,6 +150,7 @@ export const jpPages = {
     ChangePassword: 'パスワード変更',
     ChangeEmail: 'メールアドレス変更',
     TwoStep: '2段階認証',
+    SignedInDevices: 'ログイン中の端末',
     ForgetPassword: 'パスワードの再設定申請',
     ResetPassword: 'パスワード再設定',
     InitAccount: 'アカウントの初期設定',
@@ -1181,4 +1183,6 @@ export const jpPages = {
   // What each role may do (issue 48): the staff page's table, the invite dialog, the confirm before a new Owner
   roleAbilities,
   operationHistory,
+  // The user's own sign-ins (issue 48, /devices)
+  signedInDevices,
 } as const;

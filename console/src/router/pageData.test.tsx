@@ -57,6 +57,7 @@ const QUERIES: Record<string, string> = {
   MerchantUser: '',
   OperationHistory: '?from=2026-01-05&to=2026-01-20&page=2&user=4&kind=refund',
   DownloadUtilityBillsData: '?from=2026-01-05&to=2026-01-20&encoding=utf8',
+  SignedInDevices: '',
 };
 
 beforeAll(() => {

@@ -48,6 +48,7 @@ export const PAGE_DATA: Readonly<Record<string, () => Promise<PageQueries>>> = {
     import('@/pages/merchant-user/operationHistoryQueries').then((m) => m.operationHistoryPageQueries),
   DownloadUtilityBillsData: () =>
     import('@/pages/utility-bills/utilityBillsQueries').then((m) => m.utilityBillsDownloadPageQueries),
+  SignedInDevices: () => import('@/pages/account/signedInDevicesQueries').then((m) => m.signedInDevicesPageQueries),
 };
 
 /** Prefetches a page's data into the query client; resolves once the requests have settled, never rejects. */

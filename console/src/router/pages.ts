@@ -107,6 +107,8 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   ChangeEmail: accountPage('ChangeEmailPage'),
   // Issue 24: a chunk of its own (the QR code and the passkey calls stay out of the other account pages).
   TwoStep: withPageStrings(() => import('@/pages/account/TwoStepPage')),
+  // Issue 48: opened rarely, so kept out of the password and email pages' chunk.
+  SignedInDevices: withPageStrings(() => import('@/pages/account/SignedInDevicesPage')),
   // Public pages.
   // The first paint: its strings are in the catalogue's first part.
   Login: () => import('@/pages/login/LoginPage'),

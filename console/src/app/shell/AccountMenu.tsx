@@ -8,7 +8,7 @@ import { AppLink } from '@/router/AppLink';
 import { session } from '@/session';
 import classes from './shell.module.css';
 
-/** The route table's account pages (password, email, two-step sign-in), in its order. */
+/** The route table's account pages (password, email, two-step sign-in, signed-in devices), in its order. */
 const ACCOUNT_PAGES = APP_ROUTES.filter((route) => route.group === 'account');
 
 /**

@@ -18,10 +18,16 @@ describe('side menu', () => {
       'download',
     ]);
     const accountPages = APP_ROUTES.filter((route) => route.group === 'account');
-    expect(accountPages.map((route) => route.name)).toEqual(['ChangePassword', 'ChangeEmail', 'TwoStep']);
+    expect(accountPages.map((route) => route.name)).toEqual([
+      'ChangePassword',
+      'ChangeEmail',
+      'TwoStep',
+      'SignedInDevices',
+    ]);
     expect(names('Owner')).toHaveLength(APP_ROUTES.length - accountPages.length);
     expect(names('Owner')).not.toContain('ChangePassword');
     expect(names('Owner')).not.toContain('TwoStep');
+    expect(names('Owner')).not.toContain('SignedInDevices');
     expect(names('Manager')).toContain('RequestPayment');
     expect(names('Manager')).not.toContain('RequestRefund');
     expect(names('Manager_NoPayment')).not.toContain('UrlPayment');

@@ -17,6 +17,9 @@ export const twoStep = {
       'パスキー: この端末の指紋・顔認証・画面ロックでログインします。アプリは要りません。下の「パスキーを追加」から設定します。',
   },
   requiredByJoin: '、',
+  // Issue 48: where the user's sign-ins are seen and ended.
+  devicesLead: 'どの端末でログインしているかは、ログイン中の端末で確認でき、使っていない端末をログアウトさせられます。',
+  devicesLink: 'ログイン中の端末を見る',
   status: {
     title: '状態',
     enabled: '有効',

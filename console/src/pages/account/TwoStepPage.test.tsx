@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { TwoStepStatus } from '@coin/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { AnchorHTMLAttributes } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/instance';
 import { twoStepKeys } from '@/api/twoStep';
@@ -11,6 +12,9 @@ import { createSessionStore } from '@/session/store';
 import type { SessionState } from '@/session/types';
 import TwoStepPage from './TwoStepPage';
 
+vi.mock('@/router/AppLink', () => ({
+  AppLink: ({ to, ...rest }: { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>) => <a href={to} {...rest} />,
+}));
 vi.mock('@/api/instance', () => ({ api: { call: vi.fn(), open: vi.fn() } }));
 vi.mock('@/app/navigation', () => ({ navigateTo: vi.fn() }));
 const fake = vi.hoisted(() => ({ navigate: vi.fn(async () => {}) }));
@@ -81,6 +85,8 @@ describe('TwoStepPage (issue 24)', () => {
     expect(button('認証アプリを追加')).toBeTruthy();
     expect(shows('残りのリカバリーコード')).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
+    // Issue 48: the user's sign-ins are one link away.
+    expect(screen.getByRole('link', { name: 'ログイン中の端末を見る' }).getAttribute('href')).toBe('/devices');
   });
 
   it('enrols the app by its QR code and secret, and shows the recovery codes once', async () => {

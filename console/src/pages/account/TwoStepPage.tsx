@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import type { CallResponse, TwoStepStatus } from '@coin/contract';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -22,6 +22,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useReturnFocus } from '@/components/useReturnFocus';
 import { formatDateTime } from '@/format';
 import { useTranslation } from '@/i18n';
+import { AppLink } from '@/router/AppLink';
 import { pathOf } from '@/router/paths';
 import { useSessionState } from '@/session';
 import AddPasskeyDialog from './AddPasskeyDialog';
@@ -288,6 +289,12 @@ export default function TwoStepPage() {
         )
       )}
       {body}
+      <Text size="sm">
+        {t('twoStep.devicesLead')}{' '}
+        <Anchor component={AppLink} to="/devices">
+          {t('twoStep.devicesLink')}
+        </Anchor>
+      </Text>
     </Stack>
   );
 }
