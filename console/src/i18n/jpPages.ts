@@ -21,6 +21,7 @@ import {
 } from '@coin/contract';
 import { documents } from './pages/documents';
 import { historyFilters } from './pages/historyFilters';
+import { idle } from './pages/idle';
 import { journal } from './pages/journal';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
@@ -1181,4 +1182,6 @@ export const jpPages = {
   // What each role may do (issue 48): the staff page's table, the invite dialog, the confirm before a new Owner
   roleAbilities,
   operationHistory,
+  // Inactivity (issue 48): the shell's warning before the automatic sign-out, the Owner's minutes
+  idle,
 } as const;
