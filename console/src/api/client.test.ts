@@ -46,6 +46,7 @@ function fakeSession(initial: { authorization?: string | null; stored?: boolean 
     authorization: initial.authorization === undefined ? 'Bearer old' : initial.authorization,
     stored: initial.stored === false ? null : { reauthToken: 'reauth-0', popinfoId: 'popinfo-1' },
     rejected: 0,
+    reasons: [] as (string | undefined)[],
   };
   const bridge: SessionBridge = {
     getAuthorization: () => state.authorization,
@@ -56,8 +57,9 @@ function fakeSession(initial: { authorization?: string | null; stored?: boolean 
     storeReauthToken: (reauthToken) => {
       if (state.stored) state.stored = { ...state.stored, reauthToken };
     },
-    onRefreshRejected: () => {
+    onRefreshRejected: (reason) => {
       state.rejected += 1;
+      state.reasons.push(reason);
       state.authorization = null;
       state.stored = null;
     },
@@ -191,6 +193,19 @@ describe('api client', () => {
     expect((error as ApiError).status).toBe(401);
     expect(requests.filter(isRefresh)).toHaveLength(0);
     expect(session.state.rejected).toBe(1);
+    expect(session.state.reasons).toEqual([undefined]);
+  });
+
+  it('a 401 session_timed_out ends the sign-in for inactivity (issue 48), for call() and open()', async () => {
+    const session = fakeSession();
+    const { client, requests } = setup(() => json(401, { type: 'session_timed_out', message: '一定時間' }), {
+      session: session.bridge,
+    });
+    const error = await client.call('getWallet', { params: { wallet_no: WALLET_NO } }).catch((e: unknown) => e);
+    expect((error as ApiError).body.type).toBe('session_timed_out');
+    await client.open('getWallet', { params: { wallet_no: WALLET_NO } }).catch(() => {});
+    expect(requests.filter(isRefresh)).toHaveLength(0);
+    expect(session.state.reasons).toEqual(['idle', 'idle']);
   });
 
   it('a 403 passes through without ending the sign-in', async () => {

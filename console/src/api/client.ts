@@ -52,6 +52,9 @@ export type SchemaPick<T> = (schemas: CallSchemas) => z.ZodType<T>;
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
 
+/** Why the server ended the sign-in, where Login says more than the generic authentication error. */
+export type SignOutReason = 'idle';
+
 /** What the client needs from the session; the session store implements it (kept abstract for tests). */
 export interface SessionBridge {
   /** The `Authorization` value held in memory, if any. */
@@ -62,8 +65,11 @@ export interface SessionBridge {
   readRefreshCredentials(): { reauthToken: string; popinfoId: string } | null;
   /** A refresh rotated the reauth token. */
   storeReauthToken(reauthToken: string): void;
-  /** A refresh was refused with 400: clear the session and send the user to Login with authError. */
-  onRefreshRejected(): void;
+  /**
+   * A refresh was refused with 400, or a call still with 401 after any refresh: clear the session and send
+   * the user to Login with authError. `idle`: the server ended the sign-in for inactivity (issue 48).
+   */
+  onRefreshRejected(reason?: SignOutReason): void;
 }
 
 export interface ApiClientOptions {
@@ -259,6 +265,10 @@ function acrossTabs(task: () => Promise<void>): Promise<void> {
 const isTokenExpired = (response: RawResponse) =>
   response.status === 401 && errorBody(response.status, response.text).type === 'token_expired';
 
+/** A 401 ending the sign-in: for inactivity (`session_timed_out`, issue 48), or for another reason. */
+const signOutReasonOf = (failure: RawResponse): SignOutReason | undefined =>
+  errorBody(failure.status, failure.text).type === 'session_timed_out' ? 'idle' : undefined;
+
 const isEnrolmentRequired = (failure: RawResponse) =>
   failure.status === 403 && errorBody(failure.status, failure.text).type === 'two_step_enrolment_required';
 const isStepUpRequired = (failure: RawResponse) =>
@@ -453,7 +463,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!response.ok) {
       const error = new ApiError(response.status, errorBody(response.status, response.text));
       // Still refused after any refresh: the sign-in is over (revoked, or the user was suspended).
-      if (retryable && response.status === 401) session.onRefreshRejected();
+      if (retryable && response.status === 401) session.onRefreshRejected(signOutReasonOf(response));
       if (retryable && isEnrolmentRequired(response)) options.onTwoStepEnrolmentRequired?.();
       throw error;
     }
@@ -506,7 +516,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (response.ok) return response;
         failure = await streamError(response);
       }
-      if (failure.status === 401) session.onRefreshRejected();
+      if (failure.status === 401) session.onRefreshRejected(signOutReasonOf(failure));
       if (isEnrolmentRequired(failure)) options.onTwoStepEnrolmentRequired?.();
       throw new ApiError(failure.status, errorBody(failure.status, failure.text));
     },

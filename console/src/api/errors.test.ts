@@ -31,6 +31,7 @@ describe('error messages', () => {
     [new ApiError(429, { type: 'account_locked', message: '' }), 'errors.accountLocked'],
     [new ApiError(403, { type: 'forbidden', message: '' }), 'errors.forbidden'],
     [new ApiError(403, { type: 'two_step_enrolment_required', message: '' }), 'errors.twoStepEnrolmentRequired'],
+    [new ApiError(401, { type: 'session_timed_out', message: '' }), 'errors.sessionTimedOut'],
     [new PasskeyError('unsupported'), 'errors.passkeyUnsupported'],
     [new PasskeyError('cancelled'), 'errors.passkeyCancelled'],
     [new PasskeyError('alreadyRegistered'), 'errors.passkeyAlreadyRegistered'],

@@ -78,6 +78,7 @@ export function errorMessageKey(error: unknown): `errors.${ErrorKey}` {
 export type ErrorKey =
   | 'noMerchantRoles'
   | 'authError'
+  | 'sessionTimedOut'
   | 'network'
   | 'timeout'
   | 'invalidCredentials'
@@ -112,6 +113,7 @@ function errorKey(error: unknown): ErrorKey {
     if (error.body.type === 'account_locked') return 'accountLocked';
     if (error.body.type === 'step_up_required') return 'stepUpRequired';
     if (error.body.type === 'two_step_enrolment_required') return 'twoStepEnrolmentRequired';
+    if (error.body.type === 'session_timed_out') return 'sessionTimedOut';
     if (error.status === 429) return 'rateLimited';
     if (error.status === 401) return 'authError';
     if (error.status === 403) return 'forbidden';

@@ -43,6 +43,7 @@ const FIRST_PAINT_SOURCES = [
 const ERROR_KEYS: Record<ErrorKey, true> = {
   noMerchantRoles: true,
   authError: true,
+  sessionTimedOut: true,
   network: true,
   timeout: true,
   invalidCredentials: true,

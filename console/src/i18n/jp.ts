@@ -30,6 +30,8 @@ export const jp = {
   errors: {
     noMerchantRoles: ERROR_MESSAGES.noMerchantRoles,
     authError: ERROR_MESSAGES.authError,
+    // Issue 48: the server's message for session_timed_out, also what Login says after the idle guard signs out.
+    sessionTimedOut: '一定時間操作がなかったため、ログアウトしました。もう一度ログインしてください',
     network: ERROR_MESSAGES.network,
     timeout: ERROR_MESSAGES.timeout,
     invalidCredentials: 'メールアドレスまたはパスワードが正しくありません',

@@ -21,6 +21,7 @@ import {
 } from '@coin/contract';
 import { documents } from './pages/documents';
 import { historyFilters } from './pages/historyFilters';
+import { idle } from './pages/idle';
 import { journal } from './pages/journal';
 import { merchantProfile } from './pages/merchantProfile';
 import { bankAccount, qrCode, rebateCoin } from './pages/merchantSettings';
@@ -1182,7 +1183,10 @@ export const jpPages = {
   journal,
   // What each role may do (issue 48): the staff page's table, the invite dialog, the confirm before a new Owner
   roleAbilities,
+  // Who did what in the shop (issue 48, /merchant/user/history)
   operationHistory,
   // The user's own sign-ins (issue 48, /devices)
   signedInDevices,
+  // Inactivity (issue 48): the shell's warning before the automatic sign-out, the Owner's minutes
+  idle,
 } as const;

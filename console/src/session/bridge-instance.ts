@@ -1,8 +1,9 @@
+import type { SignOutReason } from '@/api/client';
 import { createSessionBridge } from './bridge';
 import { browserStorages, sessionStore } from './store';
 import { createTabSync, type ForkedSession, linkTarget } from './tabs';
 
-let refreshRejectedHandler: () => void = () => {};
+let refreshRejectedHandler: (reason?: SignOutReason) => void = () => {};
 let forkHandler: () => Promise<ForkedSession> = () => Promise.reject(new Error('no fork handler'));
 
 /** The session service registers how a new tab's session is asked of the server (the API loads lazily). */
@@ -10,8 +11,8 @@ export function handleTabFork(handler: () => Promise<ForkedSession>): void {
   forkHandler = handler;
 }
 
-/** The session service registers what a refused refresh does (a forced logout). */
-export function handleRefreshRejected(handler: () => void): void {
+/** The session service registers what a refused refresh does (a forced logout, `idle` for inactivity). */
+export function handleRefreshRejected(handler: (reason?: SignOutReason) => void): void {
   refreshRejectedHandler = handler;
 }
 
@@ -34,6 +35,6 @@ export const tabSync = createTabSync({
 export const sessionBridge = createSessionBridge(
   sessionStore,
   browserStorages,
-  () => refreshRejectedHandler(),
+  (reason) => refreshRejectedHandler(reason),
   (previous, next) => tabSync.announceRotation(previous, next),
 );

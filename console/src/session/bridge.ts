@@ -1,4 +1,4 @@
-import type { SessionBridge } from '@/api/client';
+import type { SessionBridge, SignOutReason } from '@/api/client';
 import { STORAGE_KEYS, type Storages, storageFor, writeStoredSession } from './storage';
 import type { SessionStore } from './store';
 
@@ -6,7 +6,7 @@ import type { SessionStore } from './store';
 export function createSessionBridge(
   store: SessionStore,
   storages: () => Storages,
-  onRefreshRejected: () => void,
+  onRefreshRejected: (reason?: SignOutReason) => void,
   /** A refresh rotated `previous` into `next` (other tabs holding `previous` take `next`). */
   onRotated: (previous: string, next: string) => void = () => {},
 ): SessionBridge {

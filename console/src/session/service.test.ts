@@ -390,6 +390,14 @@ describe('logout', () => {
     expect(store.getState().initialized).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login?authError=true');
   });
+
+  it('a forced logout for inactivity goes to Login with authError=idle (issue 48)', async () => {
+    const { service, store, navigate } = setup();
+    await service.login({ email: 'owner@example.com', password: 'pw', keepSignedIn: false });
+    service.forcedLogout('idle');
+    expect(store.getState().user).toBeNull();
+    expect(navigate).toHaveBeenLastCalledWith('/login?authError=idle');
+  });
 });
 
 describe('initialize (load authorization, merchants and user)', () => {

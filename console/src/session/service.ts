@@ -6,6 +6,7 @@ import {
   type Role,
   type SecondStep,
 } from '@coin/contract';
+import type { SignOutReason } from '@/api/client';
 import { NoCredentialsError } from '@/api/errors';
 import { lazy } from '@/api/lazy';
 import type { SecondFactorProof } from '@/components/twoStepCodes';
@@ -90,6 +91,9 @@ const hrefOf = (target: { path: string; query: Readonly<Record<string, string>> 
   return query ? `${target.path}?${query}` : target.path;
 };
 
+/** Where a sign-out for inactivity lands: Login, which says why (issue 48). */
+export const IDLE_LOGOUT_TARGET = { path: NAMED_PATHS.Login, query: { authError: 'idle' } } as const;
+
 export interface SessionService {
   /** Load authorization, merchants and user (§2): restore, validate, refresh when no authorization. Throws on failure. */
   initialize(): Promise<void>;
@@ -101,8 +105,8 @@ export interface SessionService {
   secondStepPasskeyOptions(pending: PendingSecondStep): Promise<Record<string, unknown>>;
   switchMerchant(merchantId: number): Promise<void>;
   logout(): void;
-  /** Clear the session and land on Login with authError=true (§2). */
-  forcedLogout(): void;
+  /** Clear the session and land on Login with authError=true (§2); for inactivity, authError=idle (issue 48). */
+  forcedLogout(reason?: SignOutReason): void;
   /** Whether this tab's user signed out (Login then shows no authentication error). */
   signedOutHere(): boolean;
   /** The Owner renamed a merchant: the header and every page show the new name, also after a reload. */
@@ -187,12 +191,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       reset();
       deps.navigate(NAMED_PATHS.Login);
     },
-    forcedLogout() {
+    forcedLogout(reason) {
       clearStoredSession(deps.storages());
       forgetSignedOut(deps.storages());
       reset();
       // While the guard is loading the session it decides where to go itself (Login stays on Login).
-      if (!loading) deps.navigate(hrefOf(FORCED_LOGOUT_TARGET));
+      if (!loading) deps.navigate(hrefOf(reason === 'idle' ? IDLE_LOGOUT_TARGET : FORCED_LOGOUT_TARGET));
     },
     signedOutHere: () => wasSignedOut(deps.storages()),
     renameMerchant(merchantId, name) {

@@ -16,7 +16,7 @@ import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { queryClient } from '@/app/queryClient';
 import { useTranslation } from '@/i18n';
-import { selectRole, useSessionState } from '@/session';
+import { PAGE_MAIN_ID, selectRole, useSessionState } from '@/session';
 import { DeferredNotifications } from './DeferredNotifications';
 import { MerchantSwitcher } from './MerchantSwitcher';
 import { useRedirectNotices } from './redirectNotice';
@@ -25,10 +25,13 @@ import classes from './shell.module.css';
 import { UserMenu } from './UserMenu';
 import { useLinkHandover } from './useLinkHandover';
 
-const MAIN_ID = 'main-content';
+// The page's region: the idle guard keeps the drafts of the fields inside it (issue 48).
+const MAIN_ID = PAGE_MAIN_ID;
 
 // Trust: the password prompt of a step-up the server asks for (it registers itself with the API client).
 const StepUpDialog = lazy(() => import('./StepUpDialog'));
+// Issue 48: the warning before the automatic sign-out for inactivity, and the drafts it keeps.
+const IdleGuard = lazy(() => import('./IdleGuard'));
 
 /** The signed-in layout: header (merchant switcher, user), side menu by role, notifications. */
 export default function SignedInLayout() {
@@ -61,6 +64,9 @@ export default function SignedInLayout() {
       <Suspense fallback={null}>
         <DeferredNotifications />
         <StepUpDialog />
+      </Suspense>
+      <Suspense fallback={null}>
+        <IdleGuard />
       </Suspense>
       <AppShell.Header>
         <a className={classes.skipLink} href={`#${MAIN_ID}`}>

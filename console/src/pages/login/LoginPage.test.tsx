@@ -16,8 +16,14 @@ const fake = vi.hoisted(() => ({
   },
   navigate: vi.fn(async () => {}),
   search: {} as Record<string, string>,
+  // Issue 48: the page a draft of the signed-in user waits on (session/formDraft.ts).
+  draftReturnHref: vi.fn((): string | null => null),
 }));
-vi.mock('@/session', () => ({ session: fake.session }));
+vi.mock('@/session', () => ({
+  session: fake.session,
+  draftReturnHref: fake.draftReturnHref,
+  IDLE_LOGOUT_TARGET: { path: '/login', query: { authError: 'idle' } },
+}));
 vi.mock('@tanstack/react-router', () => ({
   useNavigate: () => fake.navigate,
   useSearch: ({ select }: { select?: (search: unknown) => unknown }) => (select ? select(fake.search) : fake.search),
@@ -36,6 +42,8 @@ afterEach(() => {
   vi.mocked(fake.session.login).mockReset();
   vi.mocked(fake.session.completeSecondStep).mockReset();
   fake.navigate.mockClear();
+  fake.draftReturnHref.mockReset();
+  fake.draftReturnHref.mockReturnValue(null);
   fake.search = {};
 });
 
@@ -154,5 +162,34 @@ describe('Login: the second step (issue 24)', () => {
     await submitWith('ログイン');
     await waitFor(() => expect(fake.navigate).toHaveBeenCalledWith({ href: '/top', replace: true }));
     expect(screen.queryByText('2段階認証', { exact: false })).toBeNull();
+  });
+});
+
+describe('Login after a sign-out for inactivity (issue 48)', () => {
+  it('says the user was signed out for inactivity, not only 認証エラーです', async () => {
+    fake.search = { authError: 'idle' };
+    await mount(<LoginPage />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      '一定時間操作がなかったため、ログアウトしました。もう一度ログインしてください',
+    );
+  });
+
+  it('keeps the generic message for another forced logout', async () => {
+    fake.search = { authError: 'true' };
+    await mount(<LoginPage />);
+    expect(screen.getByRole('alert').textContent).toBe('認証エラーです');
+  });
+
+  it('returns to the page the user was on, where the draft waits', async () => {
+    fake.search = { authError: 'idle' };
+    fake.draftReturnHref.mockReturnValue('/refund/request?payment_id=9');
+    vi.mocked(fake.session.login).mockResolvedValue({ kind: 'signedIn' } satisfies LoginOutcome);
+    await mount(<LoginPage />);
+    await typeInto(fieldByLabel('メールアドレス'), 'owner@example.com');
+    await typeInto(fieldByLabel('パスワード'), 'demo-password');
+    await submitWith('ログイン');
+    await waitFor(() =>
+      expect(fake.navigate).toHaveBeenCalledWith({ href: '/refund/request?payment_id=9', replace: true }),
+    );
   });
 });

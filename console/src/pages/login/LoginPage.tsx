@@ -7,7 +7,7 @@ import { useTranslation } from '@/i18n';
 import { AppLink } from '@/router/AppLink';
 import { pathOf } from '@/router/paths';
 import { hrefWithQuery, usePlainSearch } from '@/router/search';
-import { type PendingSecondStep, session } from '@/session';
+import { draftReturnHref, IDLE_LOGOUT_TARGET, type PendingSecondStep, session } from '@/session';
 import { type LoginFieldErrors, loginTarget, validateLogin } from './loginForm';
 import { SecondStep } from './SecondStep';
 
@@ -75,10 +75,14 @@ export default function LoginPage() {
     if (backs > 0) passwordRef.current?.focus();
   }, [backs]);
 
-  /** The session is open: InvoicePayment when the query names an invoice, else Top (loginForm.ts). */
+  /**
+   * The session is open: InvoicePayment when the query names an invoice, else the page this user was on
+   * when signed out for inactivity (its fields come back there, issue 48), else Top (loginForm.ts).
+   */
   async function goOn() {
     const target = loginTarget(search);
-    await navigate({ href: hrefWithQuery(target.path, target.query), replace: true });
+    const back = 'invoice_id' in search ? null : draftReturnHref();
+    await navigate({ href: back ?? hrefWithQuery(target.path, target.query), replace: true });
   }
 
   /** Back to the password, with or without a reason (the second step's token expired or was used). */
@@ -122,8 +126,11 @@ export default function LoginPage() {
         ? t('validation.email')
         : null;
   const passwordError = fieldErrors.password ? t('validation.required', { field: t('fields.password') }) : null;
+  // Issue 48: signed out for inactivity (by this tab or by the server) says so, not only 認証エラーです.
+  const idle = search.authError === IDLE_LOGOUT_TARGET.query.authError;
   // After the user's own logout (Back to a signed-in page lands here with authError) nothing failed.
-  const showAuthError = search.authError === 'true' && failure === null && pending === null && !session.signedOutHere();
+  const showAuthError =
+    (search.authError === 'true' || idle) && failure === null && pending === null && !session.signedOutHere();
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
 
@@ -132,7 +139,7 @@ export default function LoginPage() {
       <h1 className={controls.heading}>{t('login.heading')}</h1>
       {showAuthError && (
         <div className={controls.alert} role="alert">
-          {t('errors.authError')}
+          {idle ? t('errors.sessionTimedOut') : t('errors.authError')}
         </div>
       )}
       {failure && (

@@ -31,6 +31,7 @@ import { AppLink } from '@/router/AppLink';
 import { tokyoDay } from '@/router/search';
 import { selectSelectedMerchant, useSessionState } from '@/session';
 import { ConfirmModal } from './ConfirmModal';
+import { IdleTimeoutCard } from './IdleTimeoutCard';
 import { merchantUserSearch } from './merchantUserSearch';
 import { type RowAction, rowActions, shownStatus } from './merchantUserView';
 import { RoleAbilitiesCard } from './RoleAbilities';
@@ -119,6 +120,8 @@ export default function MerchantUserPage() {
         </Group>
       </Group>
       {merchantId > 0 && <StaffTwoStepCard merchantId={merchantId} />}
+      {/* Issue 48: how long the shop's sign-ins may stay unused. */}
+      {merchantId > 0 && <IdleTimeoutCard merchantId={merchantId} />}
       <ListSection
         title={t('accounts.merchantUser.listTitle')}
         csv={
