@@ -37,7 +37,10 @@ test.describe('on a phone', () => {
     await page.goto('/devices');
     await expect(page.getByRole('heading', { level: 1, name: 'ログイン中の端末' })).toBeVisible();
     await expect(page.getByText('この端末', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: /をログアウトさせる$/ }).first().click();
+    await page
+      .getByRole('button', { name: /をログアウトさせる$/ })
+      .first()
+      .click();
     const confirm = page.getByRole('dialog', { name: '端末をログアウトさせますか？' });
     await confirm.getByRole('button', { name: 'ログアウトさせる' }).click();
     await expect(page.getByText('1台の端末をログアウトさせました')).toBeVisible();

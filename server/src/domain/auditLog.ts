@@ -27,49 +27,65 @@ export interface AuditFilter {
   kind?: AuditKind | undefined;
 }
 
-/** The shop's events matching the filter, as rows with the fields the list and the CSV show. */
-function shopEvents(db: Db, filter: AuditFilter, after: KeysetCursor | null) {
+/**
+ * One half of the shop's events matching the filter (`own`: recorded with the shop's id; else its staff's
+ * own account events), newest first, along its index.
+ */
+function half(db: Db, filter: AuditFilter, own: boolean, after: KeysetCursor | null) {
   const { from, to } = tokyoPeriod(filter.startDate, filter.endDate);
   const actions = filter.kind ? auditActionsOf(filter.kind) : null;
-  const half = (own: boolean) =>
-    db
-      .selectFrom('audit_events as a')
-      .select([
-        'a.id',
-        'a.occurred_at',
-        'a.actor_user_id',
-        'a.target_user_id',
-        'a.action',
-        'a.before',
-        'a.after',
-        'a.client_ip',
-      ])
-      .$if(own, (q) => q.where('a.merchant_id', '=', filter.merchantId))
-      .$if(!own, (q) =>
-        q
-          .innerJoin('merchant_users as staff', (join) =>
-            join.onRef('staff.user_id', '=', 'a.target_user_id').on('staff.merchant_id', '=', filter.merchantId),
-          )
-          .where('a.merchant_id', 'is', null),
-      )
-      .where('a.occurred_at', '>=', from)
-      .where('a.occurred_at', '<', to)
-      .$if(actions !== null, (q) => q.where('a.action', 'in', actions as AuditAction[]))
-      .$if(filter.userId !== undefined, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('a.actor_user_id', '=', filter.userId as number),
-            eb('a.target_user_id', '=', filter.userId as number),
-          ]),
-        ),
-      )
-      .$if(after !== null, (q) => q.where(pastCursor('a.occurred_at', 'a.id', after as KeysetCursor, 'desc')));
-  return db.selectFrom(half(true).unionAll(half(false)).as('e'));
+  return db
+    .selectFrom('audit_events as a')
+    .$if(own, (q) => q.where('a.merchant_id', '=', filter.merchantId))
+    .$if(!own, (q) =>
+      q
+        .innerJoin('merchant_users as staff', (join) =>
+          join.onRef('staff.user_id', '=', 'a.target_user_id').on('staff.merchant_id', '=', filter.merchantId),
+        )
+        .where('a.merchant_id', 'is', null),
+    )
+    .where('a.occurred_at', '>=', from)
+    .where('a.occurred_at', '<', to)
+    .$if(actions !== null, (q) => q.where('a.action', 'in', actions as AuditAction[]))
+    .$if(filter.userId !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('a.actor_user_id', '=', filter.userId as number),
+          eb('a.target_user_id', '=', filter.userId as number),
+        ]),
+      ),
+    )
+    .$if(after !== null, (q) => q.where(pastCursor('a.occurred_at', 'a.id', after as KeysetCursor, 'desc')));
 }
 
-/** The shop's events, newest first, with the names its staff list gives the people. */
-function namedEvents(db: Db, filter: AuditFilter, after: KeysetCursor | null) {
-  return shopEvents(db, filter, after)
+/**
+ * The first `take` of the shop's events after the cursor (less the first `skip`), newest first, with the names its staff list
+ * gives the people. Each half stops at `take` rows along its own index before the two are merged, and
+ * only the rows kept are joined to the names: a page of a long trail reads a page's worth, not the trail.
+ */
+function namedEvents(db: Db, filter: AuditFilter, after: KeysetCursor | null, take: number, skip = 0) {
+  const firstOf = (own: boolean, alias: 'own' | 'staff_own') =>
+    db
+      .selectFrom(
+        half(db, filter, own, after)
+          .select([
+            'a.id',
+            'a.occurred_at',
+            'a.actor_user_id',
+            'a.target_user_id',
+            'a.action',
+            'a.before',
+            'a.after',
+            'a.client_ip',
+          ])
+          .orderBy('a.occurred_at', 'desc')
+          .orderBy('a.id', 'desc')
+          .limit(take)
+          .as(alias),
+      )
+      .selectAll();
+  return db
+    .selectFrom(firstOf(true, 'own').unionAll(firstOf(false, 'staff_own')).as('e'))
     .leftJoin('merchant_users as actor', (join) =>
       join.onRef('actor.user_id', '=', 'e.actor_user_id').on('actor.merchant_id', '=', filter.merchantId),
     )
@@ -92,7 +108,21 @@ function namedEvents(db: Db, filter: AuditFilter, after: KeysetCursor | null) {
       eb.fn.coalesce('target.name', 'target_identity.email').as('target_name'),
     ])
     .orderBy('e.occurred_at', 'desc')
-    .orderBy('e.id', 'desc');
+    .orderBy('e.id', 'desc')
+    .limit(take - skip)
+    .offset(skip);
+}
+
+/** How many of the shop's events match the filter (each half counted along its index). */
+async function countEvents(db: Db, filter: AuditFilter): Promise<number> {
+  const [own, staff] = await Promise.all(
+    [true, false].map((own) =>
+      half(db, filter, own, null)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return Number(own?.total ?? 0) + Number(staff?.total ?? 0);
 }
 
 type EventRow = Awaited<ReturnType<ReturnType<typeof namedEvents>['execute']>>[number];
@@ -132,22 +162,18 @@ export async function listAuditEvents(
     userId: query.user_id,
     kind: query.kind,
   };
-  const [count, rows] = await Promise.all([
-    shopEvents(db, filter, null)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-    namedEvents(db, filter, null)
-      .limit(query.limit)
-      .offset((query.offset - 1) * query.limit)
-      .execute(),
+  const skip = (query.offset - 1) * query.limit;
+  const [total, rows] = await Promise.all([
+    countEvents(db, filter),
+    namedEvents(db, filter, null, skip + query.limit, skip).execute(),
   ]);
-  return { items: rows.map(toAuditEvent), total: Number(count.total), limit: query.limit, offset: query.offset };
+  return { items: rows.map(toAuditEvent), total, limit: query.limit, offset: query.offset };
 }
 
 /** The period's events in keyset batches, newest first (the CSV report). */
 export function auditEventBatches(db: Db, filter: AuditFilter) {
   return keysetBatches(
-    (after, limit) => namedEvents(db, filter, after).limit(limit).execute(),
+    (after, limit) => namedEvents(db, filter, after, limit).execute(),
     (row) => ({ at: row.cursor_at, id: Number(row.id) }),
   );
 }
