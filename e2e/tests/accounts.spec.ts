@@ -30,7 +30,7 @@ test.describe('staff and accounts', () => {
     await page.getByRole('button', { name: '招待する' }).click();
     const dialog = page.getByRole('dialog', { name: 'ユーザーを招待' });
     await dialog.getByLabel('名前').fill('招待 太郎');
-    await dialog.getByLabel('権限').selectOption({ label: 'マネージャー' });
+    await dialog.getByRole('combobox', { name: '権限' }).selectOption({ label: 'マネージャー' });
     await dialog.getByLabel('メールアドレス').fill(email);
     await dialog.getByRole('button', { name: '招待する' }).click();
     await proveStepUp(page);
@@ -252,11 +252,11 @@ test.describe('staff and accounts', () => {
     await expect(own.getByRole('button', { name: '利用停止' })).toHaveCount(0);
     await own.getByRole('button', { name: '編集' }).click();
     const dialog = page.getByRole('dialog', { name: 'ユーザー情報の編集' });
-    await dialog.getByLabel('権限').selectOption({ label: 'メンバー' });
+    await dialog.getByRole('combobox', { name: '権限' }).selectOption({ label: 'メンバー' });
     await dialog.getByRole('button', { name: '保存する' }).click();
     await proveStepUp(page);
     await expect(dialog.getByRole('alert')).toContainText('有効なオーナーがいなくなるため');
-    await expect(dialog.getByLabel('権限')).toHaveValue('Member');
+    await expect(dialog.getByRole('combobox', { name: '権限' })).toHaveValue('Member');
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
     await expect(own).toContainText('オーナー');
   });
@@ -346,7 +346,7 @@ test.describe('the owner manages users', () => {
     await edit.getByRole('button', { name: '保存する' }).click();
     await expect(edit.getByText('名前を入力してください')).toBeVisible();
     await edit.getByLabel('名前').fill('停止 四郎');
-    await edit.getByLabel('権限').selectOption({ label: 'マネージャー（支払不可）' });
+    await edit.getByRole('combobox', { name: '権限' }).selectOption({ label: 'マネージャー（支払不可）' });
     await edit.getByRole('button', { name: '保存する' }).click();
     await proveStepUp(page);
     await expect(row).toContainText('停止 四郎');
