@@ -1,7 +1,8 @@
 import '@mantine/core/styles/List.css';
 import { abilitiesOf, ROLE_ABILITIES, ROLES, type Role, type RoleAbilityKey, rolesOf } from '@coin/contract';
-import { List, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useId, useState } from 'react';
+import { List, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { Disclosure } from '@/components/Disclosure';
 import { TableScroll } from '@/components/TableScroll';
 import { useTranslation } from '@/i18n';
 import { roleKey } from '@/i18n/keys';
@@ -79,8 +80,6 @@ function Mark({ may }: { may: boolean }) {
 export function RoleAbilitiesCard() {
   const { t } = useTranslation();
   const headingId = useId();
-  const panelId = useId();
-  const [open, setOpen] = useState(false);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -90,19 +89,9 @@ export function RoleAbilitiesCard() {
         <Text size="sm" c="dimmed">
           {t('roleAbilities.lead')}
         </Text>
-        <UnstyledButton
-          onClick={() => setOpen((shown) => !shown)}
-          aria-expanded={open}
-          aria-controls={panelId}
-          fz="sm"
-          c="blue.9"
-          style={{ alignSelf: 'flex-start', textDecoration: 'underline' }}
-        >
-          {open ? t('roleAbilities.hide') : t('roleAbilities.show')}
-        </UnstyledButton>
-        <div id={panelId} hidden={!open}>
-          {open && <RoleAbilityTable />}
-        </div>
+        <Disclosure showLabel={t('roleAbilities.show')} hideLabel={t('roleAbilities.hide')}>
+          {() => <RoleAbilityTable />}
+        </Disclosure>
       </Stack>
     </Paper>
   );

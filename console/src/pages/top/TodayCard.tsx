@@ -1,9 +1,10 @@
 import type { SalesSummary } from '@coin/contract';
-import { Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { merchantQueries } from '@/api/merchants';
 import { CardSkeleton, PLACEHOLDER_INSTANT } from '@/components/CardSkeleton';
+import { Disclosure } from '@/components/Disclosure';
 import { QueryCard } from '@/components/QueryCard';
 import { formatCoin, formatYen } from '@/format';
 import { useTranslation } from '@/i18n';
@@ -100,22 +101,10 @@ function tilesOf(summary: SalesSummary, t: ReturnType<typeof useTranslation>['t'
 /** Today's and this month's sales per coin (one coin's amounts: figures, no ￥), behind a disclosure button. */
 function CoinBreakdown({ summary }: { summary: SalesSummary }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const lines = coinLines(summary);
   return (
     <Stack gap="xs">
-      <UnstyledButton
-        onClick={() => setOpen((shown) => !shown)}
-        aria-expanded={open}
-        aria-controls={panelId}
-        fz="sm"
-        c="blue.9"
-        style={{ alignSelf: 'flex-start', textDecoration: 'underline' }}
-      >
-        {open ? t('top.today.hideCoins') : t('top.today.showCoins')}
-      </UnstyledButton>
-      <div id={panelId} hidden={!open}>
+      <Disclosure showLabel={t('top.today.showCoins')} hideLabel={t('top.today.hideCoins')}>
         {lines.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('top.today.noCoins')}
@@ -144,7 +133,7 @@ function CoinBreakdown({ summary }: { summary: SalesSummary }) {
             </Table.Tbody>
           </Table>
         )}
-      </div>
+      </Disclosure>
     </Stack>
   );
 }
