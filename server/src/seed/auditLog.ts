@@ -1,3 +1,4 @@
+import { tokyoDate } from '@coin/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -61,8 +62,8 @@ function recentEvents(now: Date): Event[] {
       });
   }
   const month = (days: number) => ({
-    start_date: dayText(hoursAgo(now, days * 24 + 24 * 30)),
-    end_date: dayText(hoursAgo(now, days * 24)),
+    start_date: tokyoDate(hoursAgo(now, days * 24 + 24 * 30)),
+    end_date: tokyoDate(hoursAgo(now, days * 24)),
   });
   events.push(
     {
@@ -152,8 +153,6 @@ function recentEvents(now: Date): Event[] {
   );
   return events;
 }
-
-const dayText = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 
 export async function seedAuditLog(trx: Transaction<Database>, { now }: { now: Date }): Promise<void> {
   const [refunds, payments, invoices, documents] = await Promise.all([
